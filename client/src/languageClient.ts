@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { InitializationOptions } from '../../server/src/protocol';
+import { log } from './log';
+
+export const clientId = 'hcpTerraform';
+
+/** Starts dist/server.js over IPC. The id `hcpTerraform` makes `hcpTerraform.trace.server` the trace setting. */
+export async function startLanguageClient(
+  context: vscode.ExtensionContext,
+  initializationOptions: InitializationOptions,
+): Promise<LanguageClient> {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'terraform' },
+      { scheme: 'file', language: 'terraform-vars' },
+    ],
+    initializationOptions,
+    outputChannel: log,
+    traceOutputChannel: log,
+  };
+  const client = new LanguageClient(clientId, 'HCP Terraform Language Server', serverOptions, clientOptions);
+  await client.start();
+  return client;
+}

@@ -1,0 +1,19 @@
+import * as vscode from 'vscode';
+
+export const defaultAddress = 'https://app.terraform.io';
+
+/**
+ * The configured service address, checked: a malformed value falls back to the default with a message that says
+ * what to fix, rather than failing later with an obscure network error.
+ */
+export function configuredAddress(onInvalid: (message: string) => void): string {
+  const raw = vscode.workspace.getConfiguration('hcpTerraform').get<string>('address', defaultAddress).trim();
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    return url.origin;
+  } catch {
+    onInvalid(`The setting hcpTerraform.address ("${raw}") is not a valid http(s) URL; using ${defaultAddress}. Fix it in Settings.`);
+    return defaultAddress;
+  }
+}

@@ -1,0 +1,66 @@
+// Bundles every entry point to dist/ (and, with --tests, the in-editor test suite to out/).
+// Type checking is separate (`npm run typecheck`): esbuild only strips types.
+//   node esbuild.mjs               development build with sourcemaps
+//   node esbuild.mjs --production  minified, no sourcemaps, no emulator (what the .vsix ships)
+//   node esbuild.mjs --watch       rebuild on change
+//   node esbuild.mjs --tests       the extension-host mocha suite, to out/test/e2e/suite/
+import * as esbuild from 'esbuild';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  define: { __HCP_TERRAFORM_VERSION__: JSON.stringify(version) },
+};
+
+/** The wasm files web-tree-sitter loads at run time: they cannot be bundled, so they sit beside dist/server.js. */
+const wasmFiles = [
+  'node_modules/web-tree-sitter/web-tree-sitter.wasm',
+  'node_modules/@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm',
+];
+
+async function copyWasm() {
+  await mkdir('dist', { recursive: true });
+  await Promise.all(wasmFiles.map((file) => copyFile(file, path.join('dist', path.basename(file)))));
+}
+
+function productBuilds() {
+  const builds = [
+    { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
+    { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
+  ];
+  // The emulator backs tests and the demo; it never ships in the .vsix.
+  if (!production) builds.push({ ...common, entryPoints: { emulator: 'emulator/src/main.ts' }, outdir: 'dist' });
+  return builds;
+}
+
+async function testBuilds() {
+  const suiteDir = 'test/e2e/suite';
+  const entries = (await readdir(suiteDir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(suiteDir, f));
+  // One file per entry so mocha can load each test file; mocha itself and vscode come from the host at run time.
+  return [{ ...common, sourcemap: 'inline', entryPoints: entries, outdir: 'out/test/e2e/suite', external: ['vscode', 'mocha'] }];
+}
+
+const builds = tests ? await testBuilds() : productBuilds();
+if (!tests) await copyWasm();
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  console.log('[esbuild] watching for changes');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
