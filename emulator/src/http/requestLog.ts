@@ -1,0 +1,31 @@
+// Every API request the emulator received, for tests to assert on (e.g. "the client retried once").
+// Entries carry the token's seeded role, never the token.
+import type { TokenRole } from '../store/model';
+
+export interface RequestLogEntry {
+  time: string;
+  method: string;
+  /** Path with query, as received. */
+  path: string;
+  /** HTTP status sent; 0 when the connection was reset by a fault. */
+  status: number;
+  tokenRole?: TokenRole;
+  /** Set when an injected fault shaped this response. */
+  fault?: string;
+}
+
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+
+  record(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+  }
+
+  all(): RequestLogEntry[] {
+    return this.entries.map((entry) => ({ ...entry }));
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
