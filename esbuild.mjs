@@ -5,7 +5,7 @@
 //   node esbuild.mjs --watch       rebuild on change
 //   node esbuild.mjs --tests       the extension-host mocha suite, to out/test/e2e/suite/
 import * as esbuild from 'esbuild';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -55,6 +55,8 @@ async function testBuilds() {
 }
 
 const builds = tests ? await testBuilds() : productBuilds();
+// A production build starts from an empty dist/ so no development leftover (the emulator, sourcemaps) can be packaged.
+if (production) await rm('dist', { recursive: true, force: true });
 if (!tests) await copyWasm();
 
 if (watch) {
@@ -62,5 +64,9 @@ if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));
   console.log('[esbuild] watching for changes');
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: true })));
+  // The inputs of every bundle, so the packaging test can prove nothing from test/ or emulator/ is shipped.
+  await mkdir('out', { recursive: true });
+  const inputs = Object.fromEntries(results.map((r, i) => [Object.keys(builds[i].entryPoints).join(','), Object.keys(r.metafile.inputs)]));
+  await writeFile(path.join('out', tests ? 'test-bundle-inputs.json' : 'bundle-inputs.json'), JSON.stringify(inputs, null, 2));
 }

@@ -1,4 +1,4 @@
-// Runs every `*.test.ts` under test/ (except the in-editor suite and fixtures) with node's built-in runner.
+// Runs every `*.test.ts` under test/ (except the in-editor suite, the packaging check and fixtures) with node's built-in runner.
 // tsx strips the types; the tests import sources directly, and the server/emulator bundles in dist/ when they
 // start real processes. Usage: node test/run-unit.mjs [filter-substring...]
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import path from 'node:path';
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['e2e', 'fixtures'].includes(entry.name) ? [] : findTests(full);
+    if (entry.isDirectory()) return ['e2e', 'fixtures', 'package'].includes(entry.name) ? [] : findTests(full);
     return entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../client/src/extension';
+import { serverStatusRequest } from '../../../server/src/protocol';
+
+const extensionId = 'hcp-terraform-runs.hcp-terraform-runs';
+
+function extension(): vscode.Extension<ExtensionApi> {
+  const found = vscode.extensions.getExtension<ExtensionApi>(extensionId);
+  assert.ok(found, `extension ${extensionId} is not installed in this host`);
+  return found;
+}
+
+describe('activation', () => {
+  it('activates by itself on a folder containing .tf files', () => {
+    // VS Code runs the tests only after its eager activations (workspaceContains) have completed,
+    // so the extension must already be active without anyone calling activate().
+    assert.equal(extension().isActive, true);
+  });
+
+  it('starts the language server, which answers a request', async () => {
+    const client = extension().exports.languageClient();
+    assert.ok(client, 'the language client was not created');
+    const status = await client.sendRequest(serverStatusRequest);
+    assert.equal(status.version, extension().packageJSON.version);
+    assert.equal(status.address, 'https://app.terraform.io');
+    assert.equal(status.signedIn, false);
+  });
+
+  it('opens .tf files as terraform and .tfvars files as terraform-vars', async () => {
+    const [folder] = vscode.workspace.workspaceFolders ?? [];
+    assert.ok(folder, 'no folder is open');
+    const tf = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'main.tf'));
+    const tfvars = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'terraform.tfvars'));
+    assert.equal(tf.languageId, 'terraform');
+    assert.equal(tfvars.languageId, 'terraform-vars');
+  });
+});
+
+describe('contributions', () => {
+  it('registers every contributed command', async () => {
+    const contributed: Array<{ command: string }> = extension().packageJSON.contributes.commands;
+    assert.ok(contributed.length > 0);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributed.map((c) => c.command).filter((command) => !registered.has(command));
+    assert.deepEqual(missing, []);
+  });
+
+  it('contributes the four views, each of which opens', async () => {
+    const views: Array<{ id: string }> = extension().packageJSON.contributes.views.hcpTerraform;
+    assert.deepEqual(
+      views.map((v) => v.id),
+      ['hcpTerraform.runs', 'hcpTerraform.changeRequests', 'hcpTerraform.variables', 'hcpTerraform.organization'],
+    );
+    // VS Code creates a `<view id>.focus` command for each registered view; it fails for an unknown view.
+    for (const view of views) await vscode.commands.executeCommand(`${view.id}.focus`);
+  });
+
+  it('knows the run-log language', async () => {
+    const languages = await vscode.languages.getLanguages();
+    for (const id of ['terraform', 'terraform-vars', 'hcp-terraform-log']) assert.ok(languages.includes(id), `${id} is missing`);
+  });
+});
