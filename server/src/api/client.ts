@@ -1,0 +1,120 @@
+/**
+ * The service API client the language server uses: one instance per (address, token), composing the transport,
+ * the rate limiter, the retry policy and one API object per group of operations.
+ *
+ *   const client = new ServiceClient({ address: 'https://app.terraform.io', token });
+ *   const run = await client.runs.create({ workspaceId, message: 'From the editor' });
+ *   for await (const run of iterateItems(client.runs.workspacePages(workspaceId))) ...
+ */
+import { serverVersion } from '../version';
+import { AccountApi } from './account';
+import { ChangeRequestsApi } from './changeRequests';
+import { realClock } from './clock';
+import type { Clock } from './clock';
+import { ConfigurationVersionsApi } from './configurationVersions';
+import { HttpTransport } from './http';
+import type { HttpExchangeRecord } from './http';
+import { OrganizationApi } from './organization';
+import { PhasesApi } from './phases';
+import { RateLimiter } from './rateLimiter';
+import type { RateWindow } from './rateLimiter';
+import { Requester } from './requester';
+import { defaultRetryOptions } from './retry';
+import type { RetryOptions } from './retry';
+import { RunsApi } from './runs';
+import { VariablesApi } from './variables';
+import { WorkspacesApi } from './workspaces';
+
+export const defaultUserAgent = `hcp-terraform-runs/${serverVersion}`;
+
+export interface ServiceClientOptions {
+  /** The service address, e.g. `https://app.terraform.io` (a path prefix is kept; `/api/v2` is added). */
+  address: string;
+  /** API token: user, team or organization. Sent only to `address`'s origin, never logged. */
+  token: string;
+  userAgent?: string;
+  /** Per-request timeout (default 30 s). */
+  timeoutMs?: number;
+  /** Keep-alive connections per origin (default 6). */
+  connections?: number;
+  keepAliveTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  /** Client-side limits; the defaults are the service's (30/s overall, 30/min for run lists). */
+  rateLimits?: { general?: RateWindow; runList?: RateWindow; margin?: number };
+  /** Time source for rate limiting and backoff; tests inject one they drive by hand. */
+  clock?: Clock;
+  /** One record per HTTP exchange, for an output channel; carries no token, body or pre-signed path. */
+  onExchange?: (record: HttpExchangeRecord) => void;
+}
+
+export class ServiceClient {
+  readonly address: URL;
+  readonly runs: RunsApi;
+  readonly workspaces: WorkspacesApi;
+  readonly variables: VariablesApi;
+  readonly changeRequests: ChangeRequestsApi;
+  readonly organization: OrganizationApi;
+  readonly configurationVersions: ConfigurationVersionsApi;
+  readonly phases: PhasesApi;
+  readonly account: AccountApi;
+  private readonly transport: HttpTransport;
+
+  constructor(options: ServiceClientOptions) {
+    this.address = parseAddress(options.address);
+    if (typeof options.token !== 'string' || options.token.trim().length === 0) {
+      throw new TypeError('An API token is required: sign in to create one.');
+    }
+    const clock = options.clock ?? realClock;
+    this.transport = new HttpTransport({
+      origin: this.address.origin,
+      token: options.token,
+      userAgent: options.userAgent ?? defaultUserAgent,
+      connections: options.connections,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs,
+      onExchange: options.onExchange,
+    });
+    const requester = new Requester({
+      transport: this.transport,
+      limiter: new RateLimiter({ clock, ...options.rateLimits }),
+      clock,
+      retry: { ...defaultRetryOptions, ...options.retry },
+      apiBase: new URL(`${this.address.pathname.replace(/\/$/, '')}/api/v2`, this.address.origin),
+      token: options.token,
+      timeoutMs: options.timeoutMs ?? 30_000,
+    });
+    this.runs = new RunsApi(requester);
+    this.workspaces = new WorkspacesApi(requester);
+    this.variables = new VariablesApi(requester);
+    this.changeRequests = new ChangeRequestsApi(requester);
+    this.organization = new OrganizationApi(requester);
+    this.configurationVersions = new ConfigurationVersionsApi(requester, clock);
+    this.phases = new PhasesApi(requester);
+    this.account = new AccountApi(requester);
+  }
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
+
+/** Accepts `https://host`, `https://host/`, `http://127.0.0.1:8080`; a bad value gets a message saying what to enter. */
+function parseAddress(address: string): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new TypeError(`"${address}" is not a service address: enter a URL such as https://app.terraform.io`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError(`"${address}" is not a service address: it must start with https:// (or http:// for a local emulator).`);
+  }
+  if (url.username || url.password) {
+    throw new TypeError('The service address must not contain a user name or password: sign in with a token instead.');
+  }
+  url.search = '';
+  url.hash = '';
+  return url;
+}
