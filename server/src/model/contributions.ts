@@ -1,0 +1,122 @@
+// What one file contributes to its module folder's model. Each file's contribution is computed from that file
+// alone, so an edit re-extracts one file and swaps its contribution without touching the others.
+import type { LiteralValue } from './hclLiterals';
+import type { Range } from './positions';
+import type { TerraformType } from './typeExpression';
+
+export interface VariableDeclaration {
+  name: string;
+  /** Absolute path of the declaring file. */
+  file: string;
+  /** The whole `variable "x" { ... }` block. */
+  range: Range;
+  /** The `"x"` label. */
+  nameRange: Range;
+  type?: { text: string; range: Range; parsed: TerraformType };
+  /** `literal` is present when the default is a literal (it may be `{ value: null }`). */
+  default?: { text: string; range: Range; literal?: { value: LiteralValue } };
+  description?: string;
+  /** Terraform's defaults: not sensitive, nullable. */
+  sensitive: boolean;
+  nullable: boolean;
+}
+
+/** A `var.x` reference. `name` is empty while the user is still typing (`var.` with nothing after it). */
+export interface VariableReference {
+  name: string;
+  file: string;
+  /** `var.x` as a whole. */
+  range: Range;
+  /** Just `x`, or the empty range right after the dot when the name is missing. */
+  nameRange: Range;
+}
+
+export type AddressKind = 'resource' | 'data' | 'ephemeral' | 'module';
+
+/** Something a run can target: `aws_instance.web`, `data.aws_ami.x`, `ephemeral.random_password.p`, `module.net`. */
+export interface TargetAddress {
+  address: string;
+  kind: AddressKind;
+  /** The resource/data source type; absent for modules. */
+  type?: string;
+  name: string;
+  file: string;
+  range: Range;
+  /** From the first label to the last (`"aws_instance" "web"`). */
+  labelsRange: Range;
+}
+
+/** A literal-or-not attribute of a `cloud` / `backend` block, with where it is written. */
+export interface ConfigSetting<T> {
+  /** Undefined when the expression is not a literal of the expected kind (Terraform requires literals here). */
+  value?: T;
+  text: string;
+  range: Range;
+}
+
+export interface CloudBlock {
+  file: string;
+  range: Range;
+  hostname?: ConfigSetting<string>;
+  organization?: ConfigSetting<string>;
+  workspaces?: {
+    range: Range;
+    name?: ConfigSetting<string>;
+    /** `tags = ["a", "b"]` (a set of names) or `tags = { env = "prod" }` (key/value tags). */
+    tags?: ConfigSetting<string[] | Record<string, string>>;
+    project?: ConfigSetting<string>;
+  };
+}
+
+export interface RemoteBackendBlock {
+  file: string;
+  range: Range;
+  hostname?: ConfigSetting<string>;
+  organization?: ConfigSetting<string>;
+  workspaces?: { range: Range; name?: ConfigSetting<string>; prefix?: ConfigSetting<string> };
+}
+
+export interface SyntaxProblem {
+  range: Range;
+  /** `error`: text tree-sitter could not place; `missing`: a token it had to assume (e.g. a closing brace). */
+  kind: 'error' | 'missing';
+  /** For `missing`: the token that is missing, e.g. `}`. */
+  expected?: string;
+}
+
+export interface TerraformFileContribution {
+  kind: 'terraform';
+  file: string;
+  variables: VariableDeclaration[];
+  references: VariableReference[];
+  addresses: TargetAddress[];
+  cloudBlocks: CloudBlock[];
+  remoteBackends: RemoteBackendBlock[];
+  syntaxProblems: SyntaxProblem[];
+}
+
+export interface TfvarsEntry {
+  key: string;
+  file: string;
+  /** The whole `key = value` line (or `"key": value` member in JSON). */
+  range: Range;
+  keyRange: Range;
+  valueText: string;
+  valueRange: Range;
+  /** Present when the value is a literal (HCL) — always for valid JSON. */
+  literal?: { value: LiteralValue };
+}
+
+export interface TfvarsFileContribution {
+  kind: 'tfvars';
+  file: string;
+  format: 'hcl' | 'json';
+  /** Whether Terraform loads it without `-var-file` (terraform.tfvars[.json], *.auto.tfvars[.json]). */
+  autoLoaded: boolean;
+  entries: TfvarsEntry[];
+  syntaxProblems: SyntaxProblem[];
+  /** A JSON file that JSON.parse rejects: its message (entries are still read from the syntax tree). */
+  jsonError?: { message: string; range: Range };
+}
+
+export type FileContribution = TerraformFileContribution | TfvarsFileContribution;

@@ -1,0 +1,60 @@
+// Applies LSP content changes to a document's text and describes each one to tree-sitter, so the next parse
+// re-uses the unchanged parts of the old tree (incremental parsing).
+import { Edit } from 'web-tree-sitter';
+import type { Point, Tree } from 'web-tree-sitter';
+import { LineIndex } from './positions';
+import type { Range } from './positions';
+
+/** The shape of LSP's TextDocumentContentChangeEvent: a ranged edit, or the whole new text when `range` is absent. */
+export interface TextChange {
+  range?: Range;
+  text: string;
+}
+
+/**
+ * Returns the new text. Ranged changes are applied to `tree` in place (tree.edit); returns `reusableTree: false`
+ * when a whole-document change makes the old tree useless.
+ */
+export function applyTextChanges(text: string, tree: Tree | undefined, changes: readonly TextChange[]): { text: string; reusableTree: boolean } {
+  let current = text;
+  let reusableTree = tree !== undefined;
+  for (const change of changes) {
+    if (!change.range) {
+      current = change.text;
+      reusableTree = false;
+      continue;
+    }
+    const lines = new LineIndex(current);
+    const startIndex = lines.offsetAt(change.range.start);
+    const oldEndIndex = Math.max(startIndex, lines.offsetAt(change.range.end));
+    const next = current.slice(0, startIndex) + change.text + current.slice(oldEndIndex);
+    if (reusableTree && tree) {
+      tree.edit(
+        new Edit({
+          startIndex,
+          oldEndIndex,
+          newEndIndex: startIndex + change.text.length,
+          startPosition: treeSitterPoint(current, startIndex),
+          oldEndPosition: treeSitterPoint(current, oldEndIndex),
+          newEndPosition: treeSitterPoint(next, startIndex + change.text.length),
+        }),
+      );
+    }
+    current = next;
+  }
+  return { text: current, reusableTree };
+}
+
+/**
+ * tree-sitter's point for an offset: rows advance on \n only (a lone \r, which LSP also counts as a line
+ * break, does not), columns in UTF-16 code units as web-tree-sitter reports them.
+ */
+export function treeSitterPoint(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    row++;
+    lineStart = index + 1;
+  }
+  return { row, column: offset - lineStart };
+}

@@ -1,0 +1,35 @@
+// How the model reads files that are not open in the editor. Injected, so tests can use memory and the server
+// the real disk.
+import { readdir, readFile } from 'node:fs/promises';
+
+export interface ModelFileSystem {
+  /** The file's text, or undefined when it does not exist. Other failures (permissions...) throw. */
+  readFile(path: string): Promise<string | undefined>;
+  /** Names of the regular files directly in `folder`; empty when the folder does not exist. */
+  listFiles(folder: string): Promise<string[]>;
+}
+
+export const nodeFileSystem: ModelFileSystem = {
+  async readFile(path) {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  },
+  async listFiles(folder) {
+    try {
+      const entries = await readdir(folder, { withFileTypes: true });
+      return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+  },
+};
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

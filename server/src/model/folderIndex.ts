@@ -1,0 +1,104 @@
+// The folder-wide view over per-file contributions. Replacing one file's contribution touches only the index
+// entries of the names that file declares or references, so an edit costs the size of the file, not the folder.
+import type { FileContribution, TargetAddress, TfvarsEntry, VariableDeclaration, VariableReference } from './contributions';
+import { compareTfvarsLoadOrder } from './fileKinds';
+import path from 'node:path';
+
+export class FolderIndex {
+  private readonly contributions = new Map<string, FileContribution>();
+  private readonly variablesByName = new Map<string, VariableDeclaration[]>();
+  private readonly referencesByName = new Map<string, VariableReference[]>();
+
+  /** Sets (or with undefined, removes) a file's contribution. */
+  replace(file: string, next: FileContribution | undefined): void {
+    const previous = this.contributions.get(file);
+    if (previous?.kind === 'terraform') {
+      removeFile(this.variablesByName, previous.variables, file);
+      removeFile(this.referencesByName, previous.references, file);
+    }
+    if (next) this.contributions.set(file, next);
+    else this.contributions.delete(file);
+    if (next?.kind === 'terraform') {
+      addAll(this.variablesByName, next.variables);
+      addAll(this.referencesByName, next.references);
+    }
+  }
+
+  get(file: string): FileContribution | undefined {
+    return this.contributions.get(file);
+  }
+
+  files(): string[] {
+    return [...this.contributions.keys()].sort();
+  }
+
+  all(): FileContribution[] {
+    return this.files().map((file) => this.contributions.get(file) as FileContribution);
+  }
+
+  /** Every declaration of a name (more than one is a Terraform error the diagnostics can report). */
+  declarationsOf(name: string): readonly VariableDeclaration[] {
+    return this.variablesByName.get(name) ?? [];
+  }
+
+  variableNames(): string[] {
+    return [...this.variablesByName.keys()].sort();
+  }
+
+  /** All declarations, one per name (the first by file order), sorted by name. */
+  variables(): VariableDeclaration[] {
+    return this.variableNames().map((name) => firstByFile(this.variablesByName.get(name) as VariableDeclaration[]));
+  }
+
+  referencesTo(name: string): readonly VariableReference[] {
+    return this.referencesByName.get(name) ?? [];
+  }
+
+  /** References (with a name) to variables no file declares. */
+  undeclaredReferences(): VariableReference[] {
+    const undeclared: VariableReference[] = [];
+    for (const [name, references] of this.referencesByName) {
+      if (name !== '' && !this.variablesByName.has(name)) undeclared.push(...references);
+    }
+    return undeclared;
+  }
+
+  addresses(): TargetAddress[] {
+    return this.all().flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.addresses : []));
+  }
+
+  /** Auto-loaded tfvars entries in Terraform's load order (later entries win). */
+  autoLoadedTfvarsEntries(): TfvarsEntry[] {
+    return this.all()
+      .filter((contribution) => contribution.kind === 'tfvars' && contribution.autoLoaded)
+      .sort((a, b) => compareTfvarsLoadOrder(path.basename(a.file), path.basename(b.file)))
+      .flatMap((contribution) => (contribution.kind === 'tfvars' ? contribution.entries : []));
+  }
+
+  /** The auto-loaded value Terraform would use for a key, if any tfvars file sets it. */
+  effectiveTfvarsEntry(key: string): TfvarsEntry | undefined {
+    let winner: TfvarsEntry | undefined;
+    for (const entry of this.autoLoadedTfvarsEntries()) if (entry.key === key) winner = entry;
+    return winner;
+  }
+}
+
+function addAll<T extends { name: string }>(index: Map<string, T[]>, items: readonly T[]): void {
+  for (const item of items) {
+    const list = index.get(item.name);
+    if (list) list.push(item);
+    else index.set(item.name, [item]);
+  }
+}
+
+function removeFile<T extends { name: string; file: string }>(index: Map<string, T[]>, items: readonly T[], file: string): void {
+  for (const name of new Set(items.map((item) => item.name))) {
+    const remaining = (index.get(name) ?? []).filter((item) => item.file !== file);
+    if (remaining.length > 0) index.set(name, remaining);
+    else index.delete(name);
+  }
+}
+
+function firstByFile(declarations: VariableDeclaration[]): VariableDeclaration {
+  return declarations.reduce((first, candidate) => (candidate.file < first.file ? candidate : first));
+}

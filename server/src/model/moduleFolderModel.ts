@@ -1,0 +1,320 @@
+// The code model of one Terraform module folder: what its .tf and tfvars files declare and reference, and which
+// service workspace it is linked to. Files come from disk unless open in the editor (open text wins). The LSP
+// layer feeds it: openDocument/changeDocument/closeDocument for editor buffers, fileChanged/fileDeleted from
+// file watching. Only the changed file is re-parsed and re-extracted.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Tree } from 'web-tree-sitter';
+import type { FileContribution } from './contributions';
+import { applyTextChanges } from './documentEdits';
+import type { TextChange } from './documentEdits';
+import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
+import type { ModelFileKind } from './fileKinds';
+import { nodeFileSystem } from './fileSystem';
+import type { ModelFileSystem } from './fileSystem';
+import { FolderIndex } from './folderIndex';
+import { resolveServiceLink } from './serviceLink';
+import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
+import type { TerraformParser } from './terraformParser';
+import { extractTerraformFile } from './terraformFile';
+import { extractTfvarsFile } from './tfvarsFile';
+
+export interface ModuleFolderModelOptions {
+  /** Absolute path of the module folder. */
+  folder: string;
+  parser: TerraformParser;
+  fileSystem?: ModelFileSystem;
+  /** The environment Terraform would run with (TF_CLOUD_*, TF_WORKSPACE). Not read from process.env implicitly. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Editor setting that wins over the code and the environment. */
+  override?: ServiceLinkOverride;
+}
+
+export interface ModelChange {
+  /** Absolute paths whose contribution changed (or `.terraform/environment`). */
+  files: string[];
+}
+
+/** A file the model could not read (permissions, a folder where a file was expected...). */
+export interface FileReadProblem {
+  file: string;
+  message: string;
+}
+
+const readConcurrency = 32;
+
+export class ModuleFolderModel {
+  readonly folder: string;
+  /** Folder-wide queries: variables, references, addresses, tfvars entries, per-file contributions. */
+  readonly index = new FolderIndex();
+  private readonly parser: TerraformParser;
+  private readonly fileSystem: ModelFileSystem;
+  private environment: Readonly<Record<string, string | undefined>>;
+  private override: ServiceLinkOverride;
+  private readonly openDocuments = new Map<string, { text: string; tree: Tree }>();
+  /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
+  private readonly generations = new Map<string, number>();
+  private readonly readProblems = new Map<string, string>();
+  private selectedWorkspace: { name: string; file: string } | undefined;
+  private cachedLink: ServiceLink | undefined;
+  private readonly listeners = new Set<(change: ModelChange) => void>();
+
+  private constructor(options: ModuleFolderModelOptions) {
+    this.folder = path.resolve(options.folder);
+    this.parser = options.parser;
+    this.fileSystem = options.fileSystem ?? nodeFileSystem;
+    this.environment = options.environment ?? {};
+    this.override = options.override ?? {};
+  }
+
+  /** Creates the model and indexes every model file of the folder from disk. */
+  static async load(options: ModuleFolderModelOptions): Promise<ModuleFolderModel> {
+    const model = new ModuleFolderModel(options);
+    await model.reindex();
+    return model;
+  }
+
+  /** Re-reads the folder listing and every file that is not open. */
+  async reindex(): Promise<void> {
+    const names = await this.fileSystem.listFiles(this.folder);
+    const files = names.filter((name) => classifyFileName(name)).map((name) => path.join(this.folder, name));
+    const listed = new Set(files);
+    for (const known of this.index.files()) if (!listed.has(known) && !this.openDocuments.has(known)) this.index.replace(known, undefined);
+    for (let start = 0; start < files.length; start += readConcurrency) {
+      await Promise.all(files.slice(start, start + readConcurrency).map((file) => this.loadFromDisk(file)));
+    }
+    await this.loadSelectedWorkspace();
+    this.invalidate(files);
+  }
+
+  // ---- updates ----
+
+  /**
+   * A file changed on disk. With `text`, that is its new content; without, it is read from disk. Ignored while
+   * the file is open in the editor (the editor's text wins). Returns whether the file belongs to this model.
+   */
+  async fileChanged(pathOrUri: string, text?: string): Promise<boolean> {
+    const file = this.toPath(pathOrUri);
+    if (file === this.selectedWorkspacePath) {
+      const generation = this.bump(file);
+      const content = text ?? (await this.read(file));
+      if (this.generations.get(file) !== generation) return true;
+      this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
+      this.invalidate([file]);
+      return true;
+    }
+    const kind = this.kindOf(file);
+    if (!kind) return false;
+    if (this.openDocuments.has(file)) return true;
+    if (text === undefined) {
+      await this.loadFromDisk(file);
+    } else {
+      this.bump(file);
+      this.readProblems.delete(file);
+      this.setContribution(file, this.extract(file, kind, text));
+    }
+    this.invalidate([file]);
+    return true;
+  }
+
+  fileDeleted(pathOrUri: string): boolean {
+    const file = this.toPath(pathOrUri);
+    if (file === this.selectedWorkspacePath) {
+      this.bump(file);
+      this.selectedWorkspace = undefined;
+      this.invalidate([file]);
+      return true;
+    }
+    if (!this.kindOf(file)) return false;
+    if (this.openDocuments.has(file)) return true; // the open buffer still holds the text
+    this.bump(file);
+    this.readProblems.delete(file);
+    this.index.replace(file, undefined);
+    this.invalidate([file]);
+    return true;
+  }
+
+  openDocument(pathOrUri: string, text: string): boolean {
+    const file = this.toPath(pathOrUri);
+    const kind = this.kindOf(file);
+    if (!kind) return false;
+    this.bump(file);
+    const tree = this.parser.parse(text);
+    this.openDocuments.get(file)?.tree.delete();
+    this.openDocuments.set(file, { text, tree });
+    this.readProblems.delete(file);
+    this.index.replace(file, this.extractTree(file, kind, tree));
+    this.invalidate([file]);
+    return true;
+  }
+
+  /** Applies LSP content changes; ranged changes re-parse incrementally from the previous tree. */
+  changeDocument(pathOrUri: string, changes: readonly TextChange[]): boolean {
+    const file = this.toPath(pathOrUri);
+    const kind = this.kindOf(file);
+    const open = this.openDocuments.get(file);
+    if (!kind || !open) return false;
+    this.bump(file);
+    const { text, reusableTree } = applyTextChanges(open.text, open.tree, changes);
+    const tree = this.parser.parse(text, reusableTree ? open.tree : undefined);
+    open.tree.delete();
+    this.openDocuments.set(file, { text, tree });
+    this.index.replace(file, this.extractTree(file, kind, tree));
+    this.invalidate([file]);
+    return true;
+  }
+
+  /** The editor closed the file: its disk content (if any) takes over again. */
+  async closeDocument(pathOrUri: string): Promise<boolean> {
+    const file = this.toPath(pathOrUri);
+    const open = this.openDocuments.get(file);
+    if (!open) return false;
+    open.tree.delete();
+    this.openDocuments.delete(file);
+    await this.loadFromDisk(file);
+    this.invalidate([file]);
+    return true;
+  }
+
+  setEnvironment(environment: Readonly<Record<string, string | undefined>>): void {
+    this.environment = environment;
+    this.invalidate([]);
+  }
+
+  setOverride(override: ServiceLinkOverride): void {
+    this.override = override;
+    this.invalidate([]);
+  }
+
+  onDidChange(listener: (change: ModelChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
+  dispose(): void {
+    for (const open of this.openDocuments.values()) open.tree.delete();
+    this.openDocuments.clear();
+    this.listeners.clear();
+  }
+
+  // ---- queries ----
+
+  serviceLink(): ServiceLink {
+    this.cachedLink ??= resolveServiceLink({
+      cloudBlocks: this.index.all().flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.cloudBlocks : [])),
+      remoteBackends: this.index.all().flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.remoteBackends : [])),
+      environment: this.environment,
+      selectedWorkspace: this.selectedWorkspace,
+      override: this.override,
+    });
+    return this.cachedLink;
+  }
+
+  /** The text the model currently uses for an open document (undefined when the file is not open). */
+  openText(pathOrUri: string): string | undefined {
+    return this.openDocuments.get(this.toPath(pathOrUri))?.text;
+  }
+
+  isOpen(pathOrUri: string): boolean {
+    return this.openDocuments.has(this.toPath(pathOrUri));
+  }
+
+  /** Files that exist but could not be read, with the reason. */
+  fileReadProblems(): FileReadProblem[] {
+    return [...this.readProblems].map(([file, message]) => ({ file, message }));
+  }
+
+  /** Whether a path or file URI is one of this folder's model files (by name; it need not exist yet). */
+  owns(pathOrUri: string): boolean {
+    const file = this.toPath(pathOrUri);
+    return file === this.selectedWorkspacePath || this.kindOf(file) !== undefined;
+  }
+
+  // ---- internals ----
+
+  private get selectedWorkspacePath(): string {
+    return path.join(this.folder, selectedWorkspaceFile);
+  }
+
+  private toPath(pathOrUri: string): string {
+    return path.resolve(pathOrUri.startsWith('file:') ? fileURLToPath(pathOrUri) : pathOrUri);
+  }
+
+  /** Only files directly in the folder: a sub-folder is another module with its own model. */
+  private kindOf(file: string): ModelFileKind | undefined {
+    return path.dirname(file) === this.folder ? classifyFileName(path.basename(file)) : undefined;
+  }
+
+  private bump(file: string): number {
+    const generation = (this.generations.get(file) ?? 0) + 1;
+    this.generations.set(file, generation);
+    return generation;
+  }
+
+  private async loadFromDisk(file: string): Promise<void> {
+    const kind = this.kindOf(file);
+    if (!kind || this.openDocuments.has(file)) return;
+    const generation = this.bump(file);
+    let text: string | undefined;
+    try {
+      text = await this.fileSystem.readFile(file);
+    } catch (error) {
+      if (this.generations.get(file) !== generation) return;
+      this.readProblems.set(file, `Cannot read ${path.basename(file)}: ${describeError(error)}`);
+      this.index.replace(file, undefined);
+      return;
+    }
+    // Opened or changed while we were reading: the newer content is already in place.
+    if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
+    this.readProblems.delete(file);
+    this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
+  }
+
+  private async loadSelectedWorkspace(): Promise<void> {
+    const file = this.selectedWorkspacePath;
+    const generation = this.bump(file);
+    const content = await this.read(file);
+    if (this.generations.get(file) === generation) this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
+  }
+
+  private async read(file: string): Promise<string | undefined> {
+    try {
+      return await this.fileSystem.readFile(file);
+    } catch (error) {
+      this.readProblems.set(file, `Cannot read ${path.relative(this.folder, file)}: ${describeError(error)}`);
+      return undefined;
+    }
+  }
+
+  private setContribution(file: string, contribution: FileContribution | undefined): void {
+    this.index.replace(file, contribution);
+  }
+
+  /** Parses text that is not kept open: the tree is freed right after extraction to keep memory flat. */
+  private extract(file: string, kind: ModelFileKind, text: string): FileContribution {
+    const tree = this.parser.parse(text);
+    try {
+      return this.extractTree(file, kind, tree);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private extractTree(file: string, kind: ModelFileKind, tree: Tree): FileContribution {
+    return kind.kind === 'terraform' ? extractTerraformFile(tree, file) : extractTfvarsFile(tree, file, kind.format, kind.autoLoaded);
+  }
+
+  private invalidate(files: string[]): void {
+    this.cachedLink = undefined;
+    const change = { files };
+    for (const listener of [...this.listeners]) listener(change);
+  }
+}
+
+/** The reason without the full path or stack (paths can carry user names; stacks help nobody here). */
+function describeError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,40 @@
+// Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
+import type { Node } from 'web-tree-sitter';
+import type { VariableReference } from './contributions';
+import { rangeOfNode } from './positions';
+import type { Range } from './positions';
+
+export function findVariableReferences(root: Node, file: string): VariableReference[] {
+  const references: VariableReference[] = [];
+  const source = root.text;
+  for (const candidate of root.descendantsOfType('variable_expr')) {
+    if (candidate.text !== 'var') continue;
+    const reference = referenceAt(candidate, source, file);
+    if (reference) references.push(reference);
+  }
+  return references;
+}
+
+function referenceAt(varNode: Node, source: string, file: string): VariableReference | undefined {
+  const attribute = varNode.nextSibling;
+  if (attribute?.type === 'get_attr') {
+    const dot = attribute.firstChild;
+    const nameNode = attribute.lastChild;
+    // `var.` then a newline: the identifier tree-sitter attaches belongs to the next line (the user is typing).
+    const sameLine = dot && nameNode && nameNode.type === 'identifier' && !nameNode.isMissing && nameNode.startPosition.row === dot.startPosition.row;
+    if (sameLine) {
+      return { name: nameNode.text, file, range: { start: rangeOfNode(varNode).start, end: rangeOfNode(nameNode).end }, nameRange: rangeOfNode(nameNode) };
+    }
+    return incompleteReference(varNode, dot ? rangeOfNode(dot).end : rangeOfNode(varNode).end, file);
+  }
+  // Error recovery may leave the dot outside any get_attr (e.g. `"${var.}"`): look at the source itself.
+  if (source.charCodeAt(varNode.endIndex) === 46 /* . */) {
+    const afterDot = { line: varNode.endPosition.row, character: varNode.endPosition.column + 1 };
+    return incompleteReference(varNode, afterDot, file);
+  }
+  return undefined;
+}
+
+function incompleteReference(varNode: Node, afterDot: Range['start'], file: string): VariableReference {
+  return { name: '', file, range: { start: rangeOfNode(varNode).start, end: afterDot }, nameRange: { start: afterDot, end: afterDot } };
+}
