@@ -1,0 +1,104 @@
+// What a simulated plan changes. The counts come from the workspace's plan outcome (set by the seed or a test);
+// the resource addresses come from the configuration version's own `resource` blocks when it has any, so the
+// plan log names resources the user actually wrote. Destroy plans destroy what earlier applies created.
+import type { Workspace } from '../store/model';
+import type { PlannedChange, RunRecord } from './model';
+
+/** Addresses declared in `.tf` files, e.g. `aws_instance.web`, in file order. */
+export function declaredResourceAddresses(files: Map<string, Buffer> | undefined): string[] {
+  if (!files) return [];
+  const addresses: string[] = [];
+  const declaration = /^\s*resource\s+"([A-Za-z0-9_-]+)"\s+"([A-Za-z0-9_-]+)"/gm;
+  for (const [path, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!path.endsWith('.tf')) continue;
+    for (const match of content.toString('utf8').matchAll(declaration)) addresses.push(`${match[1]}.${match[2]}`);
+  }
+  return addresses;
+}
+
+const fallbackAddresses = [
+  'aws_instance.app',
+  'aws_security_group.app',
+  'aws_s3_bucket.logs',
+  'aws_iam_role.app',
+  'aws_cloudwatch_log_group.app',
+  'aws_lb.front',
+  'aws_db_instance.main',
+];
+
+export interface ChangeInputs {
+  run: Pick<RunRecord, 'isDestroy' | 'refreshOnly' | 'targetAddrs' | 'replaceAddrs'>;
+  outcome: Workspace['planOutcome'];
+  declared: string[];
+  /** Addresses in the workspace's simulated state (what earlier applies created). */
+  managed: string[];
+}
+
+export function plannedChanges({ run, outcome, declared, managed }: ChangeInputs): PlannedChange[] {
+  let changes: PlannedChange[];
+  if (run.refreshOnly) {
+    changes = [];
+  } else if (run.isDestroy) {
+    changes = managed.map((address) => ({ address, action: 'delete' as const }));
+  } else if (!outcome.hasChanges) {
+    changes = [];
+  } else {
+    const names = uniqueAddresses(declared.length > 0 ? declared : fallbackAddresses, managed);
+    changes = [
+      ...take(names.fresh, outcome.resourceAdditions, 'create'),
+      ...take(names.existing, outcome.resourceChanges, 'update'),
+      ...take(names.existing.slice(outcome.resourceChanges), outcome.resourceDestructions, 'delete'),
+    ];
+  }
+  for (const address of run.replaceAddrs ?? []) {
+    changes = changes.filter((change) => change.address !== address);
+    changes.push({ address, action: 'replace' });
+  }
+  const targets = run.targetAddrs;
+  if (targets && targets.length > 0) changes = changes.filter((change) => targets.some((t) => isTargeted(change.address, t)));
+  return changes;
+}
+
+export function countChanges(changes: PlannedChange[]): { additions: number; changes: number; destructions: number } {
+  const count = (...actions: PlannedChange['action'][]) => changes.filter((c) => actions.includes(c.action)).length;
+  return { additions: count('create', 'replace'), changes: count('update'), destructions: count('delete', 'replace') };
+}
+
+/** The workspace's state after applying `changes`. */
+export function applyToState(managed: string[], changes: PlannedChange[]): string[] {
+  const state = new Set(managed);
+  for (const change of changes) {
+    if (change.action === 'delete') state.delete(change.address);
+    else state.add(change.address);
+  }
+  return [...state];
+}
+
+function isTargeted(address: string, target: string): boolean {
+  return address === target || address.startsWith(`${target}.`) || address.startsWith(`${target}[`);
+}
+
+/** Splits candidate names into ones not yet in state (to create) and ones in state (to update/delete). */
+function uniqueAddresses(candidates: string[], managed: string[]): { fresh: string[]; existing: string[] } {
+  const inState = new Set(managed);
+  const fresh: string[] = [];
+  // Counted resources (`name[0]`, `name[1]`…) when the plan creates more than the configuration names.
+  for (let round = 0; fresh.length < 64 && round < 16; round++) {
+    for (const base of candidates) {
+      const address = round === 0 ? base : `${base}[${round}]`;
+      if (!inState.has(address)) fresh.push(address);
+    }
+  }
+  const existing = managed.length > 0 ? managed : candidates;
+  return { fresh, existing };
+}
+
+function take(names: string[], count: number, action: PlannedChange['action']): PlannedChange[] {
+  const result: PlannedChange[] = [];
+  for (let i = 0; i < count; i++) {
+    const base = names[i % Math.max(1, names.length)] ?? `null_resource.item`;
+    const address = i < names.length ? base : `${base}[${Math.floor(i / names.length)}]`;
+    result.push({ address, action });
+  }
+  return result;
+}

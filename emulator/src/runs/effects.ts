@@ -1,0 +1,204 @@
+// What else changes when a run enters a state: its plan, apply, cost estimate, policy check and task stages
+// follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
+// and the workspace's simulated state is updated when an apply finishes.
+import type { Store } from '../store/store';
+import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from './changes';
+import { applyLogLines, interruptLines, planLogLines } from './logs';
+import type { LogRecord, RunRecord } from './model';
+import { isFinal, statusTimestamp } from './statuses';
+import type { RunRecords } from './records';
+
+export interface EffectContext {
+  store: Store;
+  records: RunRecords;
+  /** Clock ms of the transition, and how long the state is expected to last in clock ms (for log reveal). */
+  atMs: number;
+  expectedMs: number;
+}
+
+export function applyEntryEffects(run: RunRecord, status: string, ctx: EffectContext): void {
+  const { records } = ctx;
+  const at = new Date(ctx.atMs);
+  const stamp = statusTimestamp(at);
+  const plan = records.plan(run);
+  const apply = records.apply(run);
+  const stage = (name: string) => records.taskStage(run, name);
+  switch (status) {
+    case 'pre_plan_running':
+    case 'post_plan_running':
+    case 'pre_apply_running':
+    case 'post_apply_running':
+      setStatus(stage(status.replace('_running', '')), 'running', 'running-at', stamp);
+      break;
+    case 'pre_plan_completed':
+    case 'post_plan_completed':
+    case 'pre_apply_completed':
+    case 'post_apply_completed': {
+      const record = stage(status.replace('_completed', ''));
+      setStatus(record, record?.results.every((r) => r.passed || r.enforcement !== 'mandatory') ? 'passed' : 'failed', 'completed-at', stamp);
+      break;
+    }
+    case 'plan_queued':
+      setStatus(plan, 'queued', 'queued-at', stamp);
+      break;
+    case 'planning':
+      startPlan(run, ctx);
+      setStatus(plan, 'running', 'started-at', stamp);
+      break;
+    case 'planned': {
+      const counts = countChanges(run.changes);
+      Object.assign(plan, {
+        hasChanges: run.hasChanges,
+        resourceAdditions: counts.additions,
+        resourceChanges: counts.changes,
+        resourceDestructions: counts.destructions,
+        resourceImports: 0,
+      });
+      setStatus(plan, 'finished', 'finished-at', stamp);
+      plan.log.complete = true;
+      break;
+    }
+    case 'cost_estimating':
+      setStatus(records.costEstimate(run), 'queued', 'queued-at', stamp);
+      break;
+    case 'cost_estimated':
+      finishCostEstimate(run, ctx, stamp);
+      break;
+    case 'policy_checking':
+      setStatus(records.policyCheck(run), 'queued', 'queued-at', stamp);
+      break;
+    case 'policy_override':
+    case 'policy_soft_failed':
+      setStatus(records.policyCheck(run), 'soft_failed', 'soft-failed-at', stamp);
+      break;
+    case 'policy_checked': {
+      const check = records.policyCheck(run);
+      if (check && check.status !== 'overridden') setStatus(check, 'passed', 'passed-at', stamp);
+      break;
+    }
+    case 'apply_queued':
+      setStatus(apply, 'queued', 'queued-at', stamp);
+      break;
+    case 'applying':
+      startApply(run, ctx);
+      setStatus(apply, 'running', 'started-at', stamp);
+      break;
+    case 'applied': {
+      const counts = countChanges(run.changes);
+      Object.assign(apply, { resourceAdditions: counts.additions, resourceChanges: counts.changes, resourceDestructions: counts.destructions, resourceImports: 0 });
+      setStatus(apply, 'finished', 'finished-at', stamp);
+      apply.log.complete = true;
+      records.managedResources.set(run.workspaceId, applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes));
+      break;
+    }
+    case 'errored':
+      failRunningParts(run, ctx, stamp);
+      break;
+  }
+  if (isFinal(status)) closeOutstandingParts(run, status, ctx, stamp);
+}
+
+/** A normal cancel reached the running process: its log says so. */
+export function noteInterrupt(run: RunRecord, records: RunRecords): void {
+  const log = run.status === 'applying' ? records.apply(run).log : records.plan(run).log;
+  log.lines.push(...interruptLines);
+}
+
+function startPlan(run: RunRecord, ctx: EffectContext): void {
+  const { store, records } = ctx;
+  const workspace = store.workspace(run.workspaceId);
+  const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
+  const version = store.configurationVersion(run.configurationVersionId);
+  run.changes = plannedChanges({
+    run,
+    outcome,
+    declared: declaredResourceAddresses(version?.files),
+    managed: records.managedResources.get(run.workspaceId) ?? [],
+  });
+  // A refresh-only plan "changes" the state when it found drift; otherwise a plan changes what it lists.
+  run.hasChanges = run.refreshOnly ? outcome.hasChanges : run.changes.length > 0;
+  const plan = records.plan(run);
+  plan.log.lines = planLogLines({ run, engineVersion: run.engineVersion, changes: run.changes, errors: outcome.errors, drift: outcome.hasChanges });
+  startLog(plan.log, ctx);
+}
+
+function startApply(run: RunRecord, ctx: EffectContext): void {
+  const log = ctx.records.apply(run).log;
+  log.lines = applyLogLines(run, run.engineVersion);
+  startLog(log, ctx);
+}
+
+function startLog(log: LogRecord, ctx: EffectContext): void {
+  log.startedAtMs = ctx.atMs;
+  log.expectedMs = ctx.expectedMs;
+  log.complete = false;
+}
+
+function finishCostEstimate(run: RunRecord, ctx: EffectContext, stamp: string): void {
+  const estimate = ctx.records.costEstimate(run);
+  if (!estimate) return;
+  const counts = countChanges(run.changes);
+  const prior = (ctx.records.managedResources.get(run.workspaceId)?.length ?? 0) * 14.6;
+  const proposed = Math.max(0, prior + counts.additions * 14.6 - counts.destructions * 14.6);
+  Object.assign(estimate, {
+    priorMonthlyCost: prior.toFixed(3),
+    proposedMonthlyCost: proposed.toFixed(3),
+    deltaMonthlyCost: (proposed - prior).toFixed(3),
+    matchedResourcesCount: run.changes.length,
+    unmatchedResourcesCount: 0,
+  });
+  setStatus(estimate, 'finished', 'finished-at', stamp);
+}
+
+function failRunningParts(run: RunRecord, ctx: EffectContext, stamp: string): void {
+  const { records } = ctx;
+  const plan = records.plan(run);
+  const apply = records.apply(run);
+  if (plan.status === 'running') {
+    setStatus(plan, 'errored', 'errored-at', stamp);
+    plan.log.complete = true;
+  }
+  if (apply.status === 'running') {
+    setStatus(apply, 'errored', 'errored-at', stamp);
+    apply.log.complete = true;
+  }
+  const check = records.policyCheck(run);
+  if (check?.status === 'queued') setStatus(check, 'hard_failed', 'hard-failed-at', stamp);
+  for (const id of run.taskStageIds) {
+    const record = records.taskStages.get(id);
+    if (record?.status === 'running') setStatus(record, 'failed', 'completed-at', stamp);
+  }
+}
+
+/** A finished run leaves nothing running: work it never reached becomes `unreachable`, running work `canceled`. */
+function closeOutstandingParts(run: RunRecord, status: string, ctx: EffectContext, stamp: string): void {
+  const { records } = ctx;
+  const interrupted = status === 'canceled' || status === 'force_canceled' || status === 'discarded';
+  const close = (record: { status: string; statusTimestamps: Record<string, string> } | undefined, waiting: string[]) => {
+    if (!record) return;
+    if (record.status === 'running' || record.status === 'queued') {
+      setStatus(record, interrupted ? 'canceled' : 'errored', interrupted ? 'canceled-at' : 'errored-at', stamp);
+    } else if (waiting.includes(record.status)) {
+      setStatus(record, 'unreachable', 'unreachable-at', stamp);
+    }
+  };
+  close(records.plan(run), ['pending']);
+  close(records.apply(run), ['pending']);
+  close(records.costEstimate(run), ['pending']);
+  close(records.policyCheck(run), ['pending']);
+  for (const id of run.taskStageIds) close(records.taskStages.get(id), ['pending']);
+  // Both logs end here, even one that never started: a reader following it sees STX+ETX and stops.
+  records.plan(run).log.complete = true;
+  records.apply(run).log.complete = true;
+}
+
+function setStatus(
+  record: { status: string; statusTimestamps: Record<string, string> } | undefined,
+  status: string,
+  timestampKey: string,
+  stamp: string,
+): void {
+  if (!record) return;
+  record.status = status;
+  record.statusTimestamps[timestampKey] = stamp;
+}

@@ -1,0 +1,57 @@
+// The runs module's public face. The emulator's index.ts creates one RunsModule next to its Store and calls
+// registerRunRoutes; the seed calls createRun / seedRun / setManagedResources to put runs in place.
+import type { Clock } from '../clock';
+import type { ConfigurationVersion } from '../store/model';
+import type { Store } from '../store/store';
+import { RunEngine } from './engine';
+
+export { RunEngine, defaultRunMessage, type CreateRunInput } from './engine';
+export { registerRunRoutes } from './routes';
+export { seedRun, type SeedRunOptions } from './seeding';
+export {
+  applyRun,
+  cancelRun,
+  discardRun,
+  forceCancelRun,
+  forceExecuteRun,
+  overridePolicy,
+  isConfirmable,
+  isDiscardable,
+  isForceCancelable,
+} from './actions';
+export { realisticStateDurationsMs, forceCancelCoolOffMs, realisticInterruptStopMs } from './phases';
+export type { RunRecord, PlannedChange } from './model';
+
+/**
+ * Creates the runs engine for a store and hooks it into the store's lifecycle: reset drops every run (the seed
+ * then re-creates its own), and an upload to a version with auto-queue-runs queues a run as the service does.
+ */
+export function createRunEngine(store: Store, clock: Clock): RunEngine {
+  const engine = new RunEngine(store, clock);
+  store.resetHooks.push(() => engine.reset());
+  store.uploadHooks.push((version) => autoQueueRun(engine, version));
+  return engine;
+}
+
+/** Set the addresses a workspace's state holds (what destroy plans destroy); the seed uses it. */
+export function setManagedResources(engine: RunEngine, workspaceId: string, addresses: string[]): void {
+  engine.records.managedResources.set(workspaceId, [...addresses]);
+}
+
+function autoQueueRun(engine: RunEngine, version: ConfigurationVersion): void {
+  if (!version.autoQueueRuns) return;
+  const workspace = engine.store.workspace(version.workspaceId);
+  if (!workspace) return;
+  // The upload URL carries no identity; the run is attributed to the organization's first owner.
+  const owner = engine.store.ownersTeam(workspace.organization)?.memberIds[0];
+  if (!owner) return;
+  engine.createRun({
+    workspaceId: workspace.id,
+    configurationVersionId: version.id,
+    createdByUserId: owner,
+    queuerMayApply: true,
+    source: 'svc-configuration-version',
+    planOnly: version.speculative,
+    message: 'Triggered via API upload',
+  });
+}

@@ -1,0 +1,185 @@
+// Plan and apply output that reads like the real thing (resource lines, the "Plan: N to add…" summary), and
+// how much of it is visible at a given moment: a phase's output appears line by line over its duration, so a
+// client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
+import type { LogRecord, PlannedChange, RunRecord } from './model';
+import { countChanges } from './changes';
+
+const STX = '\u0002';
+const ETX = '\u0003';
+
+export interface PlanLogInputs {
+  run: RunRecord;
+  engineVersion: string;
+  changes: PlannedChange[];
+  errors: boolean;
+  /** Whether the refresh-only plan found drift (the workspace's plan outcome says so). */
+  drift: boolean;
+}
+
+export function planLogLines({ run, engineVersion, changes, errors, drift }: PlanLogInputs): string[] {
+  const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...'];
+  if (run.debuggingMode) lines.push('[TRACE] debugging mode: TF_LOG=TRACE for this run');
+  if (run.planOnly) lines.push('', 'This is a speculative plan: it cannot be applied.');
+  if (run.variables.length > 0) {
+    // Keys only: run variable values may be secrets and logs are readable by anyone holding the URL.
+    lines.push(`Run variables set: ${run.variables.map((v) => v.key).join(', ')}`);
+  }
+  if (run.refresh || run.refreshOnly) {
+    for (const change of changes.filter((c) => c.action !== 'create')) {
+      lines.push(`${change.address}: Refreshing state... [id=${fakeId(change.address)}]`);
+    }
+  }
+  lines.push('');
+  if (errors) {
+    lines.push(
+      '╷',
+      '│ Error: Invalid value for input variable',
+      '│',
+      '│ The configuration could not be planned: a required input variable has no value',
+      '│ or a value does not fit its declared type. Check the workspace variables.',
+      '╵',
+    );
+    return lines;
+  }
+  if (run.refreshOnly) {
+    if (drift) {
+      lines.push(
+        'Note: Objects have changed outside of Terraform',
+        '',
+        'Terraform detected changes made outside of Terraform since the last "terraform apply".',
+        'This is a refresh-only plan, so Terraform will not take any actions to undo these.',
+        'Apply this plan to update the Terraform state to match.',
+      );
+    } else {
+      lines.push('No changes. Your infrastructure still matches the configuration.');
+    }
+    return lines;
+  }
+  if (changes.length === 0) {
+    lines.push(
+      'No changes. Your infrastructure matches the configuration.',
+      '',
+      'Terraform has compared your real infrastructure against your configuration',
+      'and found no differences, so no changes are needed.',
+    );
+    return lines;
+  }
+  lines.push(
+    'Terraform used the selected providers to generate the following execution',
+    'plan. Resource actions are indicated with the following symbols:',
+    ...legend(changes),
+    '',
+    'Terraform will perform the following actions:',
+    '',
+  );
+  for (const change of changes) lines.push(...changeBlock(change), '');
+  const counts = countChanges(changes);
+  lines.push(`Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`);
+  return lines;
+}
+
+export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
+  const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
+  for (const change of run.changes) {
+    const verb = { create: 'Creating', update: 'Modifying', delete: 'Destroying', replace: 'Replacing' }[change.action];
+    const done = { create: 'Creation', update: 'Modifications', delete: 'Destruction', replace: 'Replacement' }[change.action];
+    lines.push(`${change.address}: ${verb}...`);
+    lines.push(`${change.address}: ${done} complete after ${2 + (change.address.length % 9)}s [id=${fakeId(change.address)}]`);
+  }
+  const counts = countChanges(run.changes);
+  lines.push('');
+  if (run.isDestroy) lines.push(`Apply complete! Resources: ${counts.destructions} destroyed.`);
+  else lines.push(`Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`);
+  return lines;
+}
+
+export const interruptLines = [
+  '',
+  'Interrupt received.',
+  'Please wait for Terraform to exit or data loss may occur.',
+  'Gracefully shutting down...',
+];
+
+/** The part of a log a reader may see at `nowMs`, framed with STX (and ETX once the phase is over). */
+export function visibleLog(log: LogRecord, nowMs: number): string {
+  if (log.startedAtMs === null) return log.complete ? `${STX}${ETX}` : '';
+  let shown = log.lines.length;
+  if (!log.complete) {
+    const elapsed = Math.max(0, nowMs - log.startedAtMs);
+    const fraction = log.expectedMs > 0 ? Math.min(1, elapsed / log.expectedMs) : 1;
+    shown = Math.floor(log.lines.length * fraction);
+  }
+  const text = log.lines.slice(0, shown).map((line) => `${line}\n`).join('');
+  return `${STX}${text}${log.complete ? ETX : ''}`;
+}
+
+/** `offset`/`limit` over the visible text, in bytes, as go-tfe's LogReader asks for it. */
+export function sliceLog(text: string, offset: number, limit: number | undefined): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  const end = limit === undefined ? bytes.length : Math.min(bytes.length, offset + limit);
+  return bytes.subarray(Math.min(offset, bytes.length), end);
+}
+
+function legend(changes: PlannedChange[]): string[] {
+  const actions = new Set(changes.map((c) => c.action));
+  const lines: string[] = [];
+  if (actions.has('create')) lines.push('  + create');
+  if (actions.has('update')) lines.push('  ~ update in-place');
+  if (actions.has('delete')) lines.push('  - destroy');
+  if (actions.has('replace')) lines.push('-/+ destroy and then create replacement');
+  return lines;
+}
+
+function changeBlock({ address, action }: PlannedChange): string[] {
+  const [type, name] = splitAddress(address);
+  switch (action) {
+    case 'create':
+      return [
+        `  # ${address} will be created`,
+        `  + resource "${type}" "${name}" {`,
+        '      + arn  = (known after apply)',
+        '      + id   = (known after apply)',
+        `      + tags = {`,
+        `          + "Name" = "${name}"`,
+        '        }',
+        '    }',
+      ];
+    case 'update':
+      return [
+        `  # ${address} will be updated in-place`,
+        `  ~ resource "${type}" "${name}" {`,
+        `        id   = "${fakeId(address)}"`,
+        '      ~ tags = {',
+        '          ~ "Revision" = "1" -> "2"',
+        '        }',
+        '    }',
+      ];
+    case 'delete':
+      return [
+        `  # ${address} will be destroyed`,
+        `  - resource "${type}" "${name}" {`,
+        `      - id = "${fakeId(address)}" -> null`,
+        '    }',
+      ];
+    case 'replace':
+      return [
+        `  # ${address} will be replaced, as requested`,
+        `-/+ resource "${type}" "${name}" {`,
+        `      ~ id = "${fakeId(address)}" -> (known after apply)`,
+        '    }',
+      ];
+  }
+}
+
+function splitAddress(address: string): [string, string] {
+  const bare = address.replace(/\[\d+\]$/, '');
+  const dot = bare.indexOf('.');
+  return dot < 0 ? [bare, 'this'] : [bare.slice(0, dot), bare.slice(dot + 1)];
+}
+
+/** A stable, realistic-looking resource id derived from the address (same address, same id, every run). */
+function fakeId(address: string): string {
+  let hash = 2166136261;
+  for (const char of address) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return `i-0${hash.toString(16).padStart(8, '0')}${(hash >>> 7).toString(16).slice(0, 8)}`;
+}

@@ -1,0 +1,147 @@
+// The runs module's records: runs and the resources that hang off them (plans, applies, cost estimates, policy
+// checks, task stages). Plain data; wire names (kebab-case) live only in the serializers.
+// Statuses are plain strings on purpose: the service owns that vocabulary, and a value this module does not know
+// must pass through untouched.
+
+export type RunStatus = string;
+
+export interface RunVariable {
+  key: string;
+  value: string;
+}
+
+export interface RunComment {
+  body: string;
+  userId: string;
+  at: Date;
+}
+
+/** One resource change in a simulated plan. `replace` counts as one addition and one destruction. */
+export interface PlannedChange {
+  address: string;
+  action: 'create' | 'update' | 'delete' | 'replace';
+}
+
+export interface RunRecord {
+  id: string; // run-…
+  workspaceId: string;
+  organization: string;
+  status: RunStatus;
+  /** Sparse: one `<state>-at` key per state reached, in the order reached, plus `plan-queueable-at`. */
+  statusTimestamps: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+  message: string;
+  /** Wire value, e.g. `svc-api` (spec §2.3 run sources). */
+  source: string;
+  triggerReason: string;
+  isDestroy: boolean;
+  refresh: boolean;
+  refreshOnly: boolean;
+  planOnly: boolean;
+  savePlan: boolean;
+  /** Whether the run will confirm itself after planning: requested (or the workspace default) and the queuer may apply. */
+  autoApply: boolean;
+  allowEmptyApply: boolean;
+  allowConfigGeneration: boolean;
+  debuggingMode: boolean;
+  targetAddrs: string[] | null;
+  replaceAddrs: string[] | null;
+  variables: RunVariable[];
+  engineVersion: string;
+  configurationVersionId: string;
+  createdByUserId: string;
+  confirmedByUserId: string | null;
+  canceledByUserId: string | null;
+  comments: RunComment[];
+  planId: string;
+  applyId: string;
+  costEstimateId: string | null;
+  policyCheckIds: string[];
+  taskStageIds: string[];
+  /** Filled when planning ends. */
+  hasChanges: boolean;
+  changes: PlannedChange[];
+  canceledAt: Date | null;
+  /** Set by a normal cancel: the end of the force-cancel cool-off. */
+  forceCancelAvailableAt: Date | null;
+  /** A soft-failed policy check was overridden: the run may leave `policy_override`. */
+  policyOverridden: boolean;
+  /** A user confirmed the run (apply action); a paused run moves to `confirmed`. */
+  confirmRequested: boolean;
+  /** When the run joined its workspace's queue (creation, or confirmation of a saved plan). */
+  queuedAt: number;
+}
+
+export interface LogRecord {
+  /** Unauthenticated secret in the log-read-url, like the service's blob URLs. */
+  secret: string;
+  lines: string[];
+  /** Clock ms when the phase started producing output; null = not started. */
+  startedAtMs: number | null;
+  /** Expected length of the phase in clock ms: output is revealed in proportion to elapsed time. */
+  expectedMs: number;
+  /** Set when the phase reached a final status: the whole text is visible and ETX is appended. */
+  complete: boolean;
+}
+
+export interface PlanRecord {
+  id: string; // plan-…
+  runId: string;
+  status: string;
+  statusTimestamps: Record<string, string>;
+  hasChanges: boolean;
+  resourceAdditions: number | null;
+  resourceChanges: number | null;
+  resourceDestructions: number | null;
+  resourceImports: number | null;
+  log: LogRecord;
+}
+
+export interface ApplyRecord {
+  id: string; // apply-…
+  runId: string;
+  status: string;
+  statusTimestamps: Record<string, string>;
+  resourceAdditions: number | null;
+  resourceChanges: number | null;
+  resourceDestructions: number | null;
+  resourceImports: number | null;
+  log: LogRecord;
+}
+
+export interface CostEstimateRecord {
+  id: string; // ce-…
+  runId: string;
+  status: string;
+  statusTimestamps: Record<string, string>;
+  errorMessage: string | null;
+  priorMonthlyCost: string | null;
+  proposedMonthlyCost: string | null;
+  deltaMonthlyCost: string | null;
+  matchedResourcesCount: number | null;
+  unmatchedResourcesCount: number | null;
+}
+
+export interface PolicyCheckRecord {
+  id: string; // polchk-…
+  runId: string;
+  status: string; // pending, queued, passed, soft_failed, hard_failed, overridden, errored, canceled, unreachable
+  statusTimestamps: Record<string, string>;
+  passed: number;
+  advisoryFailed: number;
+  softFailed: number;
+  hardFailed: number;
+  /** Policy name → whether it passed, with its enforcement level (for the output text). */
+  policies: Array<{ name: string; enforcement: string; passed: boolean }>;
+}
+
+export interface TaskStageRecord {
+  id: string; // ts-…
+  runId: string;
+  stage: string; // pre_plan, post_plan, pre_apply, post_apply
+  status: string; // pending, running, passed, failed, errored, canceled, unreachable
+  statusTimestamps: Record<string, string>;
+  results: Array<{ name: string; enforcement: string; passed: boolean }>;
+  createdAt: Date;
+}

@@ -1,0 +1,75 @@
+// Everything the runs module keeps, in one place, so reset and lookups have a single owner.
+import type {
+  ApplyRecord,
+  CostEstimateRecord,
+  PlanRecord,
+  PolicyCheckRecord,
+  RunRecord,
+  TaskStageRecord,
+} from './model';
+
+export class RunRecords {
+  readonly runs = new Map<string, RunRecord>();
+  readonly plans = new Map<string, PlanRecord>();
+  readonly applies = new Map<string, ApplyRecord>();
+  readonly costEstimates = new Map<string, CostEstimateRecord>();
+  readonly policyChecks = new Map<string, PolicyCheckRecord>();
+  readonly taskStages = new Map<string, TaskStageRecord>();
+  /** Workspace id → addresses in its simulated state (what applies created and destroys removed). */
+  readonly managedResources = new Map<string, string[]>();
+
+  clear(): void {
+    this.runs.clear();
+    this.plans.clear();
+    this.applies.clear();
+    this.costEstimates.clear();
+    this.policyChecks.clear();
+    this.taskStages.clear();
+    this.managedResources.clear();
+  }
+
+  plan(run: RunRecord): PlanRecord {
+    return this.plans.get(run.planId)!;
+  }
+
+  apply(run: RunRecord): ApplyRecord {
+    return this.applies.get(run.applyId)!;
+  }
+
+  costEstimate(run: RunRecord): CostEstimateRecord | undefined {
+    return run.costEstimateId ? this.costEstimates.get(run.costEstimateId) : undefined;
+  }
+
+  policyCheck(run: RunRecord): PolicyCheckRecord | undefined {
+    const id = run.policyCheckIds[0];
+    return id ? this.policyChecks.get(id) : undefined;
+  }
+
+  taskStage(run: RunRecord, stage: string): TaskStageRecord | undefined {
+    for (const id of run.taskStageIds) {
+      const record = this.taskStages.get(id);
+      if (record?.stage === stage) return record;
+    }
+    return undefined;
+  }
+
+  /** Runs of a workspace, newest first (the service's list order). */
+  runsOfWorkspace(workspaceId: string): RunRecord[] {
+    return [...this.runs.values()].filter((run) => run.workspaceId === workspaceId).sort(newestFirst);
+  }
+
+  runsOfOrganization(organization: string): RunRecord[] {
+    return [...this.runs.values()].filter((run) => run.organization === organization).sort(newestFirst);
+  }
+
+  /** Finds which log a blob secret belongs to. */
+  logBySecret(secret: string): { kind: 'plan'; record: PlanRecord } | { kind: 'apply'; record: ApplyRecord } | undefined {
+    for (const record of this.plans.values()) if (record.log.secret === secret) return { kind: 'plan', record };
+    for (const record of this.applies.values()) if (record.log.secret === secret) return { kind: 'apply', record };
+    return undefined;
+  }
+}
+
+function newestFirst(a: RunRecord, b: RunRecord): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+}
