@@ -1,10 +1,43 @@
-// Placeholder until the emulator lands (issue 3): answers the ping endpoint only.
-import { createServer } from 'node:http';
-const port = Number(process.argv[process.argv.indexOf('--port') + 1] ?? 0) || 0;
-const server = createServer((req, res) => {
-  res.writeHead(req.url === '/api/v2/ping' ? 204 : 404).end();
-});
-server.listen(port, '127.0.0.1', () => {
-  const address = server.address();
-  if (address && typeof address === 'object') console.log(`http://127.0.0.1:${address.port}`);
+// CLI entry point (dist/emulator.js): starts the emulator, prints its URL and seeded tokens, optionally writes
+// them to an --info file for scripts, and shuts down cleanly on SIGINT/SIGTERM.
+import { writeFile } from 'node:fs/promises';
+import { parseCli } from './cli';
+import { startEmulator } from './index';
+import { fixedTokens } from './seeds/tokens';
+
+async function main(): Promise<void> {
+  let cli;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+  const emulator = await startEmulator({ ...cli.emulator, ...(cli.fixedTokens ? { tokens: fixedTokens } : {}) });
+  console.log(`HCP Terraform emulator listening on ${emulator.url} (API base ${emulator.url}/api/v2)`);
+  console.log(`organization: ${emulator.organization}`);
+  console.log('emulator tokens, not real secrets:');
+  for (const [role, token] of Object.entries(emulator.tokens)) console.log(`  ${role.padEnd(12)} ${token}`);
+  if (cli.infoFile) {
+    const info = { url: emulator.url, organization: emulator.organization, tokens: emulator.tokens };
+    await writeFile(cli.infoFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    console.log(`wrote ${cli.infoFile}`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`The emulator failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 });
