@@ -57,6 +57,8 @@ async function testBuilds() {
 const builds = tests ? await testBuilds() : productBuilds();
 // A production build starts from an empty dist/ so no development leftover (the emulator, sourcemaps) can be packaged.
 if (production) await rm('dist', { recursive: true, force: true });
+// Likewise the test suite: a deleted test file must not live on in out/.
+if (tests) await rm('out/test/e2e/suite', { recursive: true, force: true });
 if (!tests) await copyWasm();
 
 if (watch) {
