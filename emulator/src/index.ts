@@ -66,7 +66,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = new Store(clock, settings.edition);
   const router = new Router();
   registerCoreRoutes(router);
-  registerRunRoutes(router, createRunEngine(store, clock)); // runs module; before the seed, which creates runs through it
+  // The runs module, before the seed (which creates runs through it).
+  const runs = createRunEngine(store, clock);
+  registerRunRoutes(router, runs);
+  store.workspaceChangeHooks.push((workspaceId) => runs.workspaceChanged(workspaceId));
 
   const organization = applySeed(store, settings.seed, tokens);
   const faults = new FaultInjector();

@@ -166,6 +166,7 @@ export function registerWorkspaceRoutes(router: Router): void {
     workspace.lockedBy = null;
     workspace.lockedReason = '';
     workspace.updatedAt = ctx.store.now();
+    for (const hook of ctx.store.workspaceChangeHooks) hook(workspace.id);
     return ok({ data: serializeWorkspace(ctx.store, ctx.caller, workspace) });
   });
 }

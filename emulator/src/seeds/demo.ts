@@ -6,6 +6,7 @@ import type { Store } from '../store/store';
 import { addChangeRequests, addConfigurationVersion, addOrganization, addTeam, addVariables, addWorkspace, grant } from './builders';
 import { freeFeatureSet, premiumFeatureSet } from './featureSets';
 import { seedId } from './ids';
+import { seedDemoRuns } from './demoRuns';
 import { addPeople } from './people';
 
 export const demoOrganization = 'acme-demo';
@@ -115,4 +116,6 @@ export function seedDemo(store: Store, tokens: Record<TokenRole, string>): void 
   const hello = addWorkspace(store, freeOrganization, 'hello-world', { description: 'Free-tier starter workspace.' });
   addConfigurationVersion(store, hello, 'main');
   addVariables(store, hello, [{ key: 'greeting', value: 'hello', category: 'engine' }]);
+
+  seedDemoRuns(store);
 }

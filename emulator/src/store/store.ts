@@ -39,6 +39,9 @@ export class Store {
    */
   readonly uploadHooks: Array<(version: ConfigurationVersion) => void> = [];
 
+  /** Called when a route changed a workspace's lock (e.g. unlock): the runs module starts the next queued run. */
+  readonly workspaceChangeHooks: Array<(workspaceId: string) => void> = [];
+
   constructor(
     readonly clock: TimeSource,
     readonly edition: Edition,
