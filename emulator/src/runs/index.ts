@@ -28,8 +28,21 @@ export type { RunRecord, PlannedChange } from './model';
  */
 export function createRunEngine(store: Store, clock: Clock): RunEngine {
   const engine = new RunEngine(store, clock);
+  engines.set(store, engine);
   store.resetHooks.push(() => engine.reset());
   store.uploadHooks.push((version) => autoQueueRun(engine, version));
+  return engine;
+}
+
+const engines = new WeakMap<Store, RunEngine>();
+
+/**
+ * The runs engine created for `store` by createRunEngine, so the seed (which receives only the store) can create
+ * runs. Create the engine before seeding. Throws when none was created: runs cannot be seeded without one.
+ */
+export function runEngineOf(store: Store): RunEngine {
+  const engine = engines.get(store);
+  if (!engine) throw new Error('No runs engine for this store: call createRunEngine(store, clock) before seeding runs.');
   return engine;
 }
 
