@@ -1,7 +1,7 @@
 // Applies LSP content changes to a document's text and describes each one to tree-sitter, so the next parse
 // re-uses the unchanged parts of the old tree (incremental parsing).
-import { Edit } from 'web-tree-sitter';
-import type { Point, Tree } from 'web-tree-sitter';
+import { Edit } from './treeSitter';
+import type { Point, Tree } from './treeSitter';
 import { LineIndex } from './positions';
 import type { Range } from './positions';
 

@@ -5,7 +5,8 @@ import type { CloudBlock, ConfigSetting, RemoteBackendBlock } from './contributi
 import { readLiteral } from './hclLiterals';
 import type { LiteralValue } from './hclLiterals';
 import { rangeOfNode } from './positions';
-import { attributeValue, blockAttributes, blockLabelNodes, labelValue, nestedBlocks } from './syntaxTree';
+import { blockAttributes, blockLabelNodes, labelValue, nestedBlocks } from './syntaxTree';
+import type { AttributeParts } from './syntaxTree';
 
 export function readCloudBlock(cloud: Node, file: string): CloudBlock {
   const attributes = blockAttributes(cloud);
@@ -42,12 +43,12 @@ export function readRemoteBackendBlock(backend: Node, file: string): RemoteBacke
 }
 
 /** The setting's range is the whole `name = "x"` attribute: diagnostics point at the line the user wrote. */
-function setting<T>(attribute: Node | undefined, convert: (value: LiteralValue) => T | undefined): ConfigSetting<T> | undefined {
+function setting<T>(attribute: AttributeParts | undefined, convert: (value: LiteralValue) => T | undefined): ConfigSetting<T> | undefined {
   if (!attribute) return undefined;
-  const expression = attributeValue(attribute);
+  const expression = attribute.value;
   const literal = expression ? readLiteral(expression) : undefined;
   const value = literal ? convert(literal.value) : undefined;
-  return { ...(value !== undefined ? { value } : {}), text: expression?.text ?? '', range: rangeOfNode(attribute) };
+  return { ...(value !== undefined ? { value } : {}), text: expression?.text ?? '', range: attribute.range };
 }
 
 function assign<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {

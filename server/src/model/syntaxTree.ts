@@ -3,6 +3,8 @@
 // an attribute is `identifier = expression`.
 import type { Node } from 'web-tree-sitter';
 import { decodeStringLiteral } from './hclLiterals';
+import { rangeOfNode } from './positions';
+import type { Range } from './positions';
 
 export function blockKeyword(block: Node): string {
   return block.firstChild?.type === 'identifier' ? block.firstChild.text : '';
@@ -52,13 +54,46 @@ export function attributeValue(attribute: Node): Node | undefined {
   return undefined;
 }
 
+/** One `name = value` as written; `value` is absent while it is being typed or when it cannot be trusted. */
+export interface AttributeParts {
+  name: string;
+  nameNode: Node;
+  value?: Node;
+  /** From the name to the end of the value (the whole line(s) a diagnostic should point at). */
+  range: Range;
+}
+
+/**
+ * The attribute(s) an `attribute` node really holds. Typing `count =` above `zone = "b"` makes tree-sitter read
+ * `count = zone <ERROR => "b"`; the name on the later line is then split back out, so the half-typed line
+ * does not steal the next line's value.
+ */
+export function attributeParts(attribute: Node): AttributeParts[] {
+  const nameNode = attributeNameNode(attribute);
+  if (!nameNode) return [];
+  const error = attribute.namedChildren.find((child) => child?.type === 'ERROR');
+  const value = attributeValue(attribute);
+  if (!error) return [{ name: nameNode.text, nameNode, ...(value ? { value } : {}), range: rangeOfNode(attribute) }];
+  const swallowedName = lastSwallowedName(error);
+  const first: AttributeParts = { name: nameNode.text, nameNode, range: rangeOfNode(nameNode) };
+  if (!swallowedName || !value || swallowedName.startPosition.row <= nameNode.startPosition.row) return [first];
+  return [first, { name: swallowedName.text, nameNode: swallowedName, value, range: { start: rangeOfNode(swallowedName).start, end: rangeOfNode(attribute).end } }];
+}
+
+/** The identifier at the end of an ERROR node when it is a bare name (the next line's attribute name). */
+function lastSwallowedName(error: Node): Node | undefined {
+  const last = error.lastNamedChild;
+  if (last?.type !== 'expression' || last.namedChildCount !== 1) return undefined;
+  const variable = last.firstNamedChild;
+  return variable?.type === 'variable_expr' ? (variable.firstNamedChild ?? undefined) : undefined;
+}
+
 /** Attributes of a block by name; the first one wins, as Terraform reports later duplicates as errors. */
-export function blockAttributes(block: Node): Map<string, Node> {
-  const attributes = new Map<string, Node>();
+export function blockAttributes(block: Node): Map<string, AttributeParts> {
+  const attributes = new Map<string, AttributeParts>();
   for (const item of bodyItems(block)) {
     if (item.type !== 'attribute') continue;
-    const name = attributeName(item);
-    if (name && !attributes.has(name)) attributes.set(name, item);
+    for (const parts of attributeParts(item)) if (!attributes.has(parts.name)) attributes.set(parts.name, parts);
   }
   return attributes;
 }

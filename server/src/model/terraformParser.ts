@@ -3,8 +3,8 @@
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Language, Parser } from 'web-tree-sitter';
-import type { Tree } from 'web-tree-sitter';
+import { Language, Parser } from './treeSitter';
+import type { Tree } from './treeSitter';
 
 export const runtimeWasmName = 'web-tree-sitter.wasm';
 export const terraformWasmName = 'tree-sitter-terraform.wasm';

@@ -8,15 +8,18 @@ import type { LiteralValue } from './hclLiterals';
 import { LineIndex, rangeOfNode } from './positions';
 import type { Position } from './positions';
 import { findSyntaxProblems } from './syntaxProblems';
-import { attributeName, attributeNameNode, attributeValue, blockBody } from './syntaxTree';
+import { attributeParts, blockBody } from './syntaxTree';
 
 export function extractTfvarsFile(tree: Tree, file: string, format: 'hcl' | 'json', autoLoaded: boolean): TfvarsFileContribution {
   const root = tree.rootNode;
   const syntaxProblems = findSyntaxProblems(root);
   const base = { kind: 'tfvars' as const, file, format, autoLoaded, syntaxProblems };
   if (format === 'hcl') return { ...base, entries: hclEntries(root, file) };
-  const jsonError = validateJson(root.text, syntaxProblems[0]?.range.start);
-  return { ...base, entries: jsonEntries(root, file), ...(jsonError ? { jsonError } : {}) };
+  const entries = jsonEntries(root, file);
+  // Where to point when JSON.parse does not say: the first spot tree-sitter or a member's JSON.parse rejects.
+  const suspect = syntaxProblems[0]?.range.start ?? entries.find((entry) => !entry.literal)?.valueRange.start;
+  const jsonError = validateJson(root.text, suspect);
+  return { ...base, entries, ...(jsonError ? { jsonError } : {}) };
 }
 
 /** Top-level attributes, including those tree-sitter had to wrap in an ERROR node next to a broken line. */
@@ -28,16 +31,14 @@ function hclEntries(root: Node, file: string): TfvarsEntry[] {
     else if (child?.type === 'ERROR') attributes.push(...child.namedChildren.filter((inner): inner is Node => inner?.type === 'attribute'));
   }
   const entries: TfvarsEntry[] = [];
-  for (const attribute of attributes) {
-    const keyNode = attributeNameNode(attribute);
-    const value = attributeValue(attribute);
-    if (!keyNode || !value) continue;
+  for (const { name, nameNode, value, range } of attributes.flatMap(attributeParts)) {
+    if (!value) continue;
     const literal = readLiteral(value);
     entries.push({
-      key: attributeName(attribute),
+      key: name,
       file,
-      range: rangeOfNode(attribute),
-      keyRange: rangeOfNode(keyNode),
+      range,
+      keyRange: rangeOfNode(nameNode),
       valueText: value.text,
       valueRange: rangeOfNode(value),
       ...(literal ? { literal } : {}),
@@ -82,17 +83,17 @@ function parseJson(text: string): { value: LiteralValue } | undefined {
  * JSON.parse's verdict on the whole file, placed where it failed. V8's message is not passed on: it quotes the
  * surrounding text, which in a tfvars file may be a secret.
  */
-function validateJson(text: string, firstSyntaxProblem: Position | undefined): TfvarsFileContribution['jsonError'] {
+function validateJson(text: string, suspect: Position | undefined): TfvarsFileContribution['jsonError'] {
   const lines = new LineIndex(text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    // Newer V8 messages name no position for an unexpected token; tree-sitter's first error is the same spot.
+    // Newer V8 messages name no position for an unexpected token.
     const position = /position (\d+)/.exec(message);
     const truncated = /end of JSON input/.test(message);
-    const offset = position ? Math.min(Number(position[1]), text.length) : truncated || !firstSyntaxProblem ? text.length : lines.offsetAt(firstSyntaxProblem);
+    const offset = position ? Math.min(Number(position[1]), text.length) : truncated || !suspect ? text.length : lines.offsetAt(suspect);
     const at = lines.positionAt(offset);
     const what = truncated ? 'the file ends before the JSON is complete' : 'unexpected text';
     return {

@@ -3,7 +3,8 @@ import type { Node } from 'web-tree-sitter';
 import type { VariableDeclaration } from './contributions';
 import { readLiteral } from './hclLiterals';
 import { rangeOfNode } from './positions';
-import { attributeValue, blockAttributes, blockLabelNodes, labelValue } from './syntaxTree';
+import { blockAttributes, blockLabelNodes, labelValue } from './syntaxTree';
+import type { AttributeParts } from './syntaxTree';
 import { parseTypeExpression } from './typeExpression';
 
 /** Undefined for a `variable` block without a name label (still being typed). */
@@ -36,12 +37,12 @@ export function readVariableBlock(block: Node, file: string): VariableDeclaratio
   return declaration;
 }
 
-function valueOf(attribute: Node | undefined): Node | undefined {
-  return attribute ? attributeValue(attribute) : undefined;
+function valueOf(attribute: AttributeParts | undefined): Node | undefined {
+  return attribute?.value;
 }
 
 /** `sensitive = true`; also the string "true", which Terraform converts. Anything else: not set. */
-function booleanAttribute(attribute: Node | undefined): boolean | undefined {
+function booleanAttribute(attribute: AttributeParts | undefined): boolean | undefined {
   const expression = valueOf(attribute);
   const value = expression ? readLiteral(expression)?.value : undefined;
   if (typeof value === 'boolean') return value;
