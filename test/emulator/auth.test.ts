@@ -90,7 +90,7 @@ describe('emulator authentication and the 401/404/415 rules', () => {
     const response = await fetch(`${h.emulator.url}/.well-known/terraform.json`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'application/json');
-    const document = await response.json();
+    const document = (await response.json()) as Record<string, string>;
     assert.equal(document['tfe.v2'], '/api/v2/');
   });
 });
