@@ -74,8 +74,15 @@ describe('emulator clock (real mode)', () => {
     const before = clock.nowMs();
     await clock.advance(60_000);
     assert.ok(clock.nowMs() - before >= 60_000);
-    // Waits on the task's own completion (bounded by the test runner's timeout), not on a sleep.
-    await new Promise<void>((resolve) => clock.schedule(5, resolve));
+    // Waits on the task's own completion, not on a sleep. The clock's timer is unref'd by design, so a ref'd
+    // guard keeps the process alive meanwhile and bounds the wait.
+    let guard: NodeJS.Timeout | undefined;
+    const fired = await Promise.race([
+      new Promise<boolean>((resolve) => clock.schedule(5, () => resolve(true))),
+      new Promise<boolean>((resolve) => (guard = setTimeout(() => resolve(false), 5000))),
+    ]);
+    clearTimeout(guard);
     clock.dispose();
+    assert.equal(fired, true, 'the scheduled task did not fire within 5 s');
   });
 });
