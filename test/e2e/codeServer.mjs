@@ -1,7 +1,7 @@
 // Starts one code-server on loopback with fresh user-data, extensions and XDG folders, in its own process group so
 // that stop() ends everything it started (killing only the parent leaves a file watcher behind).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -15,18 +15,24 @@ const quietSettings = {
   'update.mode': 'none',
 };
 
-export async function startCodeServer(codeServerBin, { startupTimeoutMs = 60_000 } = {}) {
+/**
+ * options.settings: user settings merged over the quiet defaults; options.env: extra environment (e.g. HOME);
+ * options.extensions: folders installed as extensions (symlinked as <publisher>.<name>-<version>);
+ * options.port: 0 (any free port) unless given.
+ */
+export async function startCodeServer(codeServerBin, { startupTimeoutMs = 60_000, settings = {}, env = {}, extensions = [], port = 0 } = {}) {
   const home = mkdtempSync(path.join(os.tmpdir(), 'hcp-e2e-'));
   const dirs = Object.fromEntries(['ud', 'ext', 'config', 'data', 'cache'].map((name) => [name, path.join(home, name)]));
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   // A quiet workbench: no welcome walkthrough over the editor, no telemetry banner, no marketplace lookups.
   mkdirSync(path.join(dirs.ud, 'User'), { recursive: true });
-  writeFileSync(path.join(dirs.ud, 'User', 'settings.json'), JSON.stringify(quietSettings, null, 2));
+  writeFileSync(path.join(dirs.ud, 'User', 'settings.json'), JSON.stringify({ ...quietSettings, ...settings }, null, 2));
+  for (const { folder, id } of extensions) symlinkSync(folder, path.join(dirs.ext, id));
   const child = spawn(
     process.execPath,
     [
       codeServerBin,
-      '--bind-addr', '127.0.0.1:0',
+      '--bind-addr', `127.0.0.1:${port}`,
       '--auth', 'none',
       '--disable-telemetry',
       '--disable-update-check',
@@ -37,7 +43,7 @@ export async function startCodeServer(codeServerBin, { startupTimeoutMs = 60_000
     {
       detached: true, // a new session and process group: stop() kills the whole group
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache },
+      env: { ...process.env, ...env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache },
     },
   );
   let output = '';

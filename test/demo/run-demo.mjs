@@ -1,0 +1,104 @@
+// `npm run demo`: the whole product on the emulator, no account needed.
+//   1. the service emulator with the demo seed (organization acme-demo, runs progressing in real time);
+//   2. a real VS Code (code-server) with this extension installed, opened on a copy of test/fixtures/demo-app, with
+//      hcpTerraform.address pointing at the emulator and the owner's token in a Terraform credentials file
+//      (~/.terraform.d/credentials.tfrc.json of a throwaway HOME, as `terraform login` would write it).
+// Open the printed URL in a browser. Ctrl+C stops everything.
+//   --port N       code-server's port (default 8080; 0 = any)
+//   --smoke FILE   start, load the workbench in headless Chromium, write a screenshot to FILE, stop (CI uses this)
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { startCodeServer } from '../e2e/codeServer.mjs';
+import { installCodeServer } from '../e2e/installCodeServer.mjs';
+
+const argument = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : fallback;
+};
+const smokeScreenshot = argument('--smoke', undefined);
+const port = Number(argument('--port', smokeScreenshot ? '0' : '8080'));
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+
+async function startEmulatorProcess(home) {
+  const infoFile = path.join(home, 'emulator.json');
+  const child = spawn(process.execPath, ['dist/emulator.js', '--seed', 'demo', '--port', '0', '--info', infoFile], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the emulator exited (${code}) before it was ready`);
+  });
+  // The emulator writes its info file once it listens; wait for that with a bound, not a fixed sleep.
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        return JSON.parse(readFileSync(infoFile, 'utf8'));
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    throw new Error('the emulator did not write its info file within 10 s');
+  })();
+  const info = await Promise.race([ready, exited]);
+  return { info, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+}
+
+async function main() {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'hcp-demo-'));
+  const folder = path.join(home, 'demo-app');
+  cpSync(path.resolve('test/fixtures/demo-app'), folder, { recursive: true });
+  const emulator = await startEmulatorProcess(home);
+  const host = new URL(emulator.info.url).host;
+  mkdirSync(path.join(home, '.terraform.d'), { recursive: true });
+  writeFileSync(
+    path.join(home, '.terraform.d', 'credentials.tfrc.json'),
+    JSON.stringify({ credentials: { [host]: { token: emulator.info.tokens.owner } } }, null, 2),
+  );
+  const codeServer = await startCodeServer(installCodeServer(), {
+    port,
+    env: { HOME: home },
+    settings: { 'hcpTerraform.address': emulator.info.url },
+    extensions: [{ folder: path.resolve('.'), id: `${manifest.publisher}.${manifest.name}-${manifest.version}` }],
+  });
+  const stop = () => {
+    codeServer.stop();
+    emulator.stop();
+    rmSync(home, { recursive: true, force: true });
+  };
+  const url = `${codeServer.url}/?folder=${encodeURIComponent(folder)}`;
+  if (smokeScreenshot) {
+    try {
+      await smoke(url, smokeScreenshot);
+    } finally {
+      stop();
+    }
+    return;
+  }
+  console.log(`\nHCP Terraform Runs demo\n  VS Code:  ${url}\n  emulator: ${emulator.info.url} (organization ${emulator.info.organization}; tokens in ${path.join(home, 'emulator.json')})\nCtrl+C stops both.`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stop(); process.exit(0); });
+}
+
+async function smoke(url, screenshot) {
+  const { launchBrowser } = await import('../e2e/browser.mjs');
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('.monaco-workbench', { timeout: 30_000 });
+    await page.locator('.activitybar .action-item a[aria-label^="HCP Terraform"]').click({ timeout: 30_000 });
+    await page.locator('[id="workbench.view.extension.hcpTerraform"]').waitFor({ state: 'visible', timeout: 30_000 });
+    mkdirSync(path.dirname(screenshot), { recursive: true });
+    await page.screenshot({ path: screenshot });
+    console.log(`[demo] workbench loaded with the extension; screenshot: ${screenshot}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(`[demo] ${error?.stack ?? error}`);
+  process.exit(1);
+});
