@@ -1,0 +1,181 @@
+/**
+ * The boundary between the server core (lsp-core: documents, config, auth, workspace knowledge, commands) and the
+ * language features (lsp-features: completion, hover, diagnostics, code actions, code lens). Plain data only: the
+ * features never call the service; the core never computes LSP results.
+ *
+ * lsp-core wires the features with ONE call from server.ts, at startup (before connection.listen()):
+ *
+ *   import { registerLanguageFeatures } from './features';
+ *   const features = registerLanguageFeatures(connection, documents, host);
+ *   connection.onInitialize((params) => ({ capabilities: { ...yours, ...features.initialize(params) }, ... }));
+ *
+ * Signature (server/src/features/index.ts):
+ *   registerLanguageFeatures(connection: Connection, documents: OpenDocuments, host: FeatureHost,
+ *                            options?: { now?: () => number }): LanguageFeatures
+ *   interface OpenDocuments { get(uri: string): { getText(): string; version: number } | undefined }  // TextDocuments fits
+ *   interface LanguageFeatures {
+ *     initialize(params: InitializeParams): ServerCapabilities;   // completion/hover/codeAction/codeLens providers
+ *     dispose(): void;
+ *   }
+ * It registers onCompletion, onHover, onCodeAction, onCodeLens and publishes diagnostics for the files of a folder
+ * whenever the host fires a change for it (fire one `model` change per folder after its first load). It does NOT
+ * register text document sync, executeCommand, onInitialize or watched files: those are lsp-core's. Commands it puts
+ * in code actions/lenses are `hcpTerraform.server.<verb>` with ONE object argument each; `FeatureCommandArguments`
+ * below lists the fields it sends — please accept exactly these in protocol.ts (extra optional fields are fine).
+ *
+ * Snapshots are immutable: publish a NEW object on every change (features cache per-snapshot indexes by identity).
+ */
+import type { ModuleFolderModel, ServiceLink } from '../model';
+
+/** The workspace a folder is linked to, as the service knows it. */
+export interface LinkedWorkspace {
+  id: string;
+  name: string;
+  organization: string;
+  /** Host name of the service, e.g. `app.terraform.io` (no scheme). */
+  hostname: string;
+}
+
+/**
+ * Whether the folder's workspace is known, and why not. Features that need the workspace (most diagnostics, run
+ * actions, code lens) only act on `linked`; everything else means "unknown", never "empty".
+ */
+export type WorkspaceState =
+  | { kind: 'linked'; workspace: LinkedWorkspace }
+  /** The folder has no cloud block / remote backend / override, or the link is incomplete (see link.problems). */
+  | { kind: 'not-linked' }
+  /** No token for this host: sign in. */
+  | { kind: 'signed-out'; hostname: string }
+  /** Still reading the workspace from the service. */
+  | { kind: 'loading' }
+  /** The service says there is no such workspace (or the token may not see it). */
+  | { kind: 'not-found'; hostname: string; organization: string; name: string }
+  /** Anything else (network, 5xx, malformed response): a message safe to show (no token, no sensitive value). */
+  | { kind: 'error'; message: string };
+
+/** A workspace variable (spec §2.4). The core must never put a sensitive value here: `value` is then undefined. */
+export interface SnapshotVariable {
+  id: string;
+  key: string;
+  /** Undefined for sensitive variables (write-only on the service) and when the service sent none. */
+  value?: string;
+  /** `engine` or `env`, or whatever else the service sends (passed through, not rejected). */
+  category: string;
+  hcl: boolean;
+  sensitive: boolean;
+  description?: string;
+}
+
+/** The run's `actions` flags (spec §2.3, notes §4.3-4.4). Missing flags are false. */
+export interface RunActionFlags {
+  isCancelable: boolean;
+  isConfirmable: boolean;
+  isDiscardable: boolean;
+  isForceCancelable: boolean;
+}
+
+export interface SnapshotRun {
+  id: string;
+  /** Any string the service sends; unknown statuses pass through. */
+  status: string;
+  /** ISO 8601. */
+  createdAt?: string;
+  /** ISO 8601: when the run entered its current status (status-timestamps), if known. */
+  statusChangedAt?: string;
+  message?: string;
+  isDestroy?: boolean;
+  planOnly?: boolean;
+  refreshOnly?: boolean;
+  actions: RunActionFlags;
+  /** ISO 8601, when force-cancel becomes possible (after a normal cancel). */
+  forceCancelAvailableAt?: string;
+}
+
+export interface WorkspaceRuns {
+  /** The workspace's current run (relationship `current-run`), whatever its status. */
+  current?: SnapshotRun;
+  /** A run paused for confirmation (is-confirmable or is-discardable), if any. */
+  awaitingConfirmation?: SnapshotRun;
+  /** A run that is planning/applying (is-cancelable), if any. */
+  active?: SnapshotRun;
+}
+
+/** The organization's subscription feature set, reduced to what features may show. */
+export interface FeatureSetSummary {
+  name?: string;
+  identifier?: string;
+  /** Boolean entitlements by their wire name, e.g. `cost-estimation`, `policy-enforcement`. */
+  flags: Readonly<Record<string, boolean>>;
+}
+
+export interface WorkspaceSnapshot {
+  /** The resolved link of the folder (the model's serviceLink() at the time, with the configured address applied). */
+  link: ServiceLink;
+  workspace: WorkspaceState;
+  /** Undefined while unknown (loading, signed out, error). An empty array means "known: none". */
+  variables?: readonly SnapshotVariable[];
+  /** Undefined while unknown. */
+  runs?: WorkspaceRuns;
+  /** Undefined while unknown; null when the service has none (enterprise: 404 is normal). */
+  featureSet?: FeatureSetSummary | null;
+}
+
+export interface FeatureHostChange {
+  /** Absolute path of the module folder (ModuleFolderModel.folder). */
+  folder: string;
+  /** `model`: files of the folder changed (`files` says which, when known); `snapshot`: the workspace knowledge changed. */
+  kind: 'model' | 'snapshot';
+  files?: readonly string[];
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/** What the core gives the features. All methods are cheap and synchronous except the name lookups. */
+export interface FeatureHost {
+  /** The module folder model of a document (file URI or absolute path); undefined when it belongs to none. */
+  modelFor(uriOrPath: string): ModuleFolderModel | undefined;
+  /** Every module folder model currently known (for publishing diagnostics of files that are not open). */
+  models(): Iterable<ModuleFolderModel>;
+  /** The current snapshot of a folder (absolute path); undefined when the core has none yet (treated as loading). */
+  snapshotFor(folder: string): WorkspaceSnapshot | undefined;
+  /**
+   * Organization names visible with the token of `hostname`, for completion in the cloud block. Fetched lazily by the
+   * core (cached; never more than one request in flight). Rejects or resolves [] when signed out.
+   */
+  organizationNames(hostname: string): Promise<readonly string[]>;
+  /** Workspace names of an organization, same rules. */
+  workspaceNames(hostname: string, organization: string): Promise<readonly string[]>;
+  /** Fired after a folder's model or snapshot changed. */
+  onDidChange(listener: (change: FeatureHostChange) => void): Disposable;
+}
+
+/**
+ * The single object argument features put in `hcpTerraform.server.<verb>` commands. lsp-core: declare these in
+ * protocol.ts with the same field names (you may add optional fields; features will import yours once they exist).
+ */
+export interface FeatureCommandArguments {
+  queuePlan: {
+    workspaceId: string;
+    message?: string;
+    isDestroy?: boolean;
+    refreshOnly?: boolean;
+    targetAddrs?: string[];
+    replaceAddrs?: string[];
+  };
+  /** Folder: file URI of the module folder to upload. */
+  planLocalChanges: { folderUri: string; workspaceId: string; message?: string };
+  applyRun: { runId: string; comment?: string };
+  discardRun: { runId: string; comment?: string };
+  cancelRun: { runId: string; comment?: string };
+  forceCancelRun: { runId: string; comment?: string };
+  createChangeRequest: { organization: string; workspaceId: string; subject: string; message: string };
+  /**
+   * No `value` when the features cannot know it (e.g. a missing value): the client should ask the user for it
+   * (and whether it is sensitive) before the server creates the variable.
+   */
+  createVariable: { workspaceId: string; key: string; category: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
+  updateVariable: { workspaceId: string; variableId: string; key?: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
+  deleteVariable: { workspaceId: string; variableId: string };
+}
