@@ -45,7 +45,10 @@ export function readExpiredAt(body: unknown, now: Date): Date | null {
     throw invalidAttribute('expired-at must be a UTC date-time in ISO 8601, e.g. 2030-01-31T00:00:00Z, or null.', expiredAtPointer);
   }
   const date = new Date(value.replace(/\+0000$/, 'Z'));
-  if (Number.isNaN(date.getTime())) throw invalidAttribute(`expired-at "${value}" is not a real date.`, expiredAtPointer);
+  // Date rolls impossible days over (Feb 31 → Mar 3); a real date reads back with the same calendar day.
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.slice(0, 10)) {
+    throw invalidAttribute(`expired-at "${value}" is not a real date.`, expiredAtPointer);
+  }
   if (date.getTime() <= now.getTime()) throw invalidAttribute('expired-at must be in the future.', expiredAtPointer);
   return date;
 }
