@@ -1,8 +1,8 @@
 // Applies LSP content changes to a document's text and describes each one to tree-sitter, so the next parse
 // re-uses the unchanged parts of the old tree (incremental parsing).
 import { Edit } from './treeSitter';
-import type { Point, Tree } from './treeSitter';
-import { LineIndex } from './positions';
+import type { Tree } from './treeSitter';
+import { LineIndex, treeSitterPoint } from './positions';
 import type { Range } from './positions';
 
 /** The shape of LSP's TextDocumentContentChangeEvent: a ranged edit, or the whole new text when `range` is absent. */
@@ -43,18 +43,4 @@ export function applyTextChanges(text: string, tree: Tree | undefined, changes: 
     current = next;
   }
   return { text: current, reusableTree };
-}
-
-/**
- * tree-sitter's point for an offset: rows advance on \n only (a lone \r, which LSP also counts as a line
- * break, does not), columns in UTF-16 code units as web-tree-sitter reports them.
- */
-export function treeSitterPoint(text: string, offset: number): Point {
-  let row = 0;
-  let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    row++;
-    lineStart = index + 1;
-  }
-  return { row, column: offset - lineStart };
 }

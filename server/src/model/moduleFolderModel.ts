@@ -143,7 +143,7 @@ export class ModuleFolderModel {
     this.openDocuments.get(file)?.tree.delete();
     this.openDocuments.set(file, { text, tree });
     this.readProblems.delete(file);
-    this.index.replace(file, this.extractTree(file, kind, tree));
+    this.index.replace(file, this.extractTree(file, kind, tree, text));
     this.invalidate([file]);
     return true;
   }
@@ -159,7 +159,7 @@ export class ModuleFolderModel {
     const tree = this.parser.parse(text, reusableTree ? open.tree : undefined);
     open.tree.delete();
     this.openDocuments.set(file, { text, tree });
-    this.index.replace(file, this.extractTree(file, kind, tree));
+    this.index.replace(file, this.extractTree(file, kind, tree, text));
     this.invalidate([file]);
     return true;
   }
@@ -295,14 +295,15 @@ export class ModuleFolderModel {
   private extract(file: string, kind: ModelFileKind, text: string): FileContribution {
     const tree = this.parser.parse(text);
     try {
-      return this.extractTree(file, kind, tree);
+      return this.extractTree(file, kind, tree, text);
     } finally {
       tree.delete();
     }
   }
 
-  private extractTree(file: string, kind: ModelFileKind, tree: Tree): FileContribution {
-    return kind.kind === 'terraform' ? extractTerraformFile(tree, file) : extractTfvarsFile(tree, file, kind.format, kind.autoLoaded);
+  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string): FileContribution {
+    if (kind.kind === 'tfvars') return extractTfvarsFile(tree, file, kind.format, kind.autoLoaded);
+    return extractTerraformFile(tree, file, (start, end) => this.parser.parseRegion(text, start, end));
   }
 
   private invalidate(files: string[]): void {

@@ -2,7 +2,7 @@
 // web-tree-sitter feeds the parser UTF-16 text, so its rows/columns and indices are already UTF-16 code units —
 // the unit LSP uses by default. `terraformParser.ts` verifies this once at load time, so a future binding that
 // reports UTF-8 bytes fails loudly instead of shifting every range after a non-ASCII character.
-import type { Node } from 'web-tree-sitter';
+import type { Node, Point } from 'web-tree-sitter';
 
 export interface Position {
   line: number;
@@ -90,4 +90,18 @@ export class LineIndex {
     if (end > this.lineStarts[line] && this.text.charCodeAt(end - 1) === 13) end--;
     return line + 1 < this.lineStarts.length ? end : this.text.length;
   }
+}
+
+/**
+ * tree-sitter's point for an offset: rows advance on \n only (a lone \r, which LSP also counts as a line
+ * break, does not — files with classic-Mac line ends get shifted rows), columns in UTF-16 code units.
+ */
+export function treeSitterPoint(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    row++;
+    lineStart = index + 1;
+  }
+  return { row, column: offset - lineStart };
 }

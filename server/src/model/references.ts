@@ -6,16 +6,18 @@ import type { Range } from './positions';
 
 export function findVariableReferences(root: Node, file: string): VariableReference[] {
   const references: VariableReference[] = [];
+  // root.text starts at root.startIndex (not 0 when only a region of the file was parsed).
   const source = root.text;
+  const charAfter = (node: Node) => source.charCodeAt(node.endIndex - root.startIndex);
   for (const candidate of root.descendantsOfType('variable_expr')) {
     if (candidate.text !== 'var') continue;
-    const reference = referenceAt(candidate, source, file);
+    const reference = referenceAt(candidate, charAfter, file);
     if (reference) references.push(reference);
   }
   return references;
 }
 
-function referenceAt(varNode: Node, source: string, file: string): VariableReference | undefined {
+function referenceAt(varNode: Node, charAfter: (node: Node) => number, file: string): VariableReference | undefined {
   const attribute = varNode.nextSibling;
   if (attribute?.type === 'get_attr') {
     const dot = attribute.firstChild;
@@ -28,7 +30,7 @@ function referenceAt(varNode: Node, source: string, file: string): VariableRefer
     return incompleteReference(varNode, dot ? rangeOfNode(dot).end : rangeOfNode(varNode).end, file);
   }
   // Error recovery may leave the dot outside any get_attr (e.g. `"${var.}"`): look at the source itself.
-  if (source.charCodeAt(varNode.endIndex) === 46 /* . */) {
+  if (charAfter(varNode) === 46 /* . */) {
     const afterDot = { line: varNode.endPosition.row, character: varNode.endPosition.column + 1 };
     return incompleteReference(varNode, afterDot, file);
   }

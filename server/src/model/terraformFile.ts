@@ -1,45 +1,105 @@
 // One `.tf` file's contribution: its variables, `var.x` references, target addresses and service-link blocks.
-import type { Node, Tree } from 'web-tree-sitter';
-import type { AddressKind, CloudBlock, RemoteBackendBlock, TargetAddress, TerraformFileContribution, VariableDeclaration } from './contributions';
+import type { AddressKind, TargetAddress, TerraformFileContribution } from './contributions';
 import { rangeOfNode, rangeSpanning } from './positions';
+import type { Range } from './positions';
 import { findVariableReferences } from './references';
 import { readCloudBlock, readRemoteBackendBlock } from './serviceBlocks';
 import { findSyntaxProblems } from './syntaxProblems';
 import { blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlocks } from './syntaxTree';
+import type { Node, Tree } from './treeSitter';
 import { readVariableBlock } from './variableBlocks';
 
-export function extractTerraformFile(tree: Tree, file: string): TerraformFileContribution {
+/** Parses one region of the file's text on its own (see TerraformParser.parseRegion). */
+export type RegionParser = (startIndex: number, endIndex: number) => Tree;
+
+/**
+ * With `parseRegion`, a file with syntax errors is read block by block: tree-sitter's recovery sometimes turns
+ * a whole file into one ERROR node after a half-typed block, and re-parsing each top-level block on its own
+ * keeps the intact blocks intact. Syntax problems are still reported from the whole-file tree.
+ */
+export function extractTerraformFile(tree: Tree, file: string, parseRegion?: RegionParser): TerraformFileContribution {
   const root = tree.rootNode;
-  const variables: VariableDeclaration[] = [];
-  const addresses: TargetAddress[] = [];
-  const cloudBlocks: CloudBlock[] = [];
-  const remoteBackends: RemoteBackendBlock[] = [];
-  for (const block of topLevelBlocks(root)) {
+  const contribution: TerraformFileContribution = {
+    kind: 'terraform',
+    file,
+    variables: [],
+    references: [],
+    addresses: [],
+    cloudBlocks: [],
+    remoteBackends: [],
+    syntaxProblems: findSyntaxProblems(root),
+  };
+  if (!root.hasError || !parseRegion) {
+    collect(root, file, contribution);
+    return contribution;
+  }
+  // A whole-file tree's root starts at offset 0, so offsets in its text are document offsets.
+  for (const [start, end] of topLevelRegions(root.text)) {
+    const regionTree = parseRegion(start, end);
+    try {
+      collect(regionTree.rootNode, file, contribution);
+    } finally {
+      regionTree.delete();
+    }
+  }
+  return contribution;
+}
+
+function collect(root: Node, file: string, into: TerraformFileContribution): void {
+  const blocks = topLevelBlocks(root);
+  if (blocks.length === 0) salvageHeader(root, file, into);
+  for (const block of blocks) {
     const keyword = blockKeyword(block);
     if (keyword === 'variable') {
       const variable = readVariableBlock(block, file);
-      if (variable) variables.push(variable);
+      if (variable) into.variables.push(variable);
     } else if (keyword === 'terraform') {
-      for (const cloud of nestedBlocks(block, 'cloud')) cloudBlocks.push(readCloudBlock(cloud, file));
+      for (const cloud of nestedBlocks(block, 'cloud')) into.cloudBlocks.push(readCloudBlock(cloud, file));
       for (const backend of nestedBlocks(block, 'backend')) {
         const remote = readRemoteBackendBlock(backend, file);
-        if (remote) remoteBackends.push(remote);
+        if (remote) into.remoteBackends.push(remote);
       }
     } else if (isAddressKind(keyword)) {
       const address = readAddress(block, keyword, file);
-      if (address) addresses.push(address);
+      if (address) into.addresses.push(address);
     }
   }
-  return {
-    kind: 'terraform',
-    file,
-    variables,
-    references: findVariableReferences(root, file),
-    addresses,
-    cloudBlocks,
-    remoteBackends,
-    syntaxProblems: findSyntaxProblems(root),
-  };
+  into.references.push(...findVariableReferences(root, file));
+}
+
+/**
+ * A top-level block header at the start of a line (`resource "a" "b" {`), as `terraform fmt` writes them. Only
+ * used to cut a broken file into regions for tree-sitter; the regions themselves are parsed by tree-sitter.
+ */
+const blockHeaderLine = /^[A-Za-z_][\w-]*(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ \t]*\{/gm;
+
+function topLevelRegions(text: string): [number, number][] {
+  const starts = [0];
+  for (const match of text.matchAll(blockHeaderLine)) if (match.index > 0) starts.push(match.index);
+  return starts.map((start, index) => [start, index + 1 < starts.length ? starts[index + 1] : text.length]);
+}
+
+/**
+ * A region so broken that tree-sitter returns only an ERROR node can still start with a readable header
+ * (`variable "half" {`): keep the declaration or address it names, since the user is typing inside it.
+ */
+function salvageHeader(root: Node, file: string, into: TerraformFileContribution): void {
+  const error = root.type === 'ERROR' ? root : root.firstNamedChild?.type === 'ERROR' ? root.firstNamedChild : undefined;
+  const keywordNode = error?.firstChild;
+  if (!error || keywordNode?.type !== 'identifier') return;
+  const labels: Node[] = [];
+  let next = keywordNode.nextSibling;
+  for (; next && (next.type === 'string_lit' || next.type === 'identifier'); next = next.nextSibling) labels.push(next);
+  if (next?.type !== 'block_start' || labels.length === 0) return;
+  const keyword = keywordNode.text;
+  const range = { start: rangeOfNode(keywordNode).start, end: rangeOfNode(error).end };
+  if (keyword === 'variable') {
+    const name = labelValue(labels[0]);
+    if (name) into.variables.push({ name, file, range, nameRange: rangeOfNode(labels[0]), sensitive: false, nullable: true });
+  } else if (isAddressKind(keyword)) {
+    const address = addressFrom(keyword, labels, file, range);
+    if (address) into.addresses.push(address);
+  }
 }
 
 function isAddressKind(keyword: string): keyword is AddressKind {
@@ -47,13 +107,15 @@ function isAddressKind(keyword: string): keyword is AddressKind {
 }
 
 function readAddress(block: Node, kind: AddressKind, file: string): TargetAddress | undefined {
-  const labels = blockLabelNodes(block);
+  return addressFrom(kind, blockLabelNodes(block), file, rangeOfNode(block));
+}
+
+function addressFrom(kind: AddressKind, labels: Node[], file: string, range: Range): TargetAddress | undefined {
   const needed = kind === 'module' ? 1 : 2;
   if (labels.length < needed) return undefined;
   const values = labels.slice(0, needed).map(labelValue);
   if (values.some((value) => value === '')) return undefined;
-  const labelsRange = rangeSpanning(labels[0], labels[needed - 1]);
-  const common = { kind, file, range: rangeOfNode(block), labelsRange };
+  const common = { kind, file, range, labelsRange: rangeSpanning(labels[0], labels[needed - 1]) };
   if (kind === 'module') return { ...common, address: `module.${values[0]}`, name: values[0] };
   const [type, name] = values;
   const address = kind === 'resource' ? `${type}.${name}` : `${kind}.${type}.${name}`;

@@ -3,6 +3,7 @@
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { treeSitterPoint } from './positions';
 import { Language, Parser } from './treeSitter';
 import type { Tree } from './treeSitter';
 
@@ -70,6 +71,17 @@ export class TerraformParser {
   parse(text: string, oldTree?: Tree): Tree {
     const tree = this.parser.parse(text, oldTree ?? null);
     if (!tree) throw new Error('The Terraform parser returned no syntax tree (no language set or parsing cancelled).');
+    return tree;
+  }
+
+  /**
+   * Parses only `text[startIndex, endIndex)`, with positions still counted from the start of `text`. Used to
+   * isolate a broken block from the blocks around it.
+   */
+  parseRegion(text: string, startIndex: number, endIndex: number): Tree {
+    const range = { startIndex, endIndex, startPosition: treeSitterPoint(text, startIndex), endPosition: treeSitterPoint(text, endIndex) };
+    const tree = this.parser.parse(text, null, { includedRanges: [range] });
+    if (!tree) throw new Error('The Terraform parser returned no syntax tree for a region.');
     return tree;
   }
 
