@@ -44,10 +44,13 @@ export function plannedChanges({ run, outcome, declared, managed }: ChangeInputs
     changes = [];
   } else {
     const names = uniqueAddresses(declared.length > 0 ? declared : fallbackAddresses, managed);
+    // Only what is already in state can be updated or destroyed: a first plan on an empty workspace only creates.
+    const updates = Math.min(outcome.resourceChanges, managed.length);
+    const destructions = Math.min(outcome.resourceDestructions, managed.length - updates);
     changes = [
       ...take(names.fresh, outcome.resourceAdditions, 'create'),
-      ...take(names.existing, outcome.resourceChanges, 'update'),
-      ...take(names.existing.slice(outcome.resourceChanges), outcome.resourceDestructions, 'delete'),
+      ...take(managed, updates, 'update'),
+      ...take(managed.slice(updates), destructions, 'delete'),
     ];
   }
   for (const address of run.replaceAddrs ?? []) {
@@ -78,8 +81,8 @@ function isTargeted(address: string, target: string): boolean {
   return address === target || address.startsWith(`${target}.`) || address.startsWith(`${target}[`);
 }
 
-/** Splits candidate names into ones not yet in state (to create) and ones in state (to update/delete). */
-function uniqueAddresses(candidates: string[], managed: string[]): { fresh: string[]; existing: string[] } {
+/** Candidate names not yet in state (to create), counted (`name[1]`…) when the configuration names too few. */
+function uniqueAddresses(candidates: string[], managed: string[]): { fresh: string[] } {
   const inState = new Set(managed);
   const fresh: string[] = [];
   // Counted resources (`name[0]`, `name[1]`…) when the plan creates more than the configuration names.
@@ -89,8 +92,7 @@ function uniqueAddresses(candidates: string[], managed: string[]): { fresh: stri
       if (!inState.has(address)) fresh.push(address);
     }
   }
-  const existing = managed.length > 0 ? managed : candidates;
-  return { fresh, existing };
+  return { fresh };
 }
 
 function take(names: string[], count: number, action: PlannedChange['action']): PlannedChange[] {
