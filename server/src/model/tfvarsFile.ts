@@ -48,10 +48,9 @@ function hclEntries(root: Node, file: string): TfvarsEntry[] {
 }
 
 function jsonEntries(root: Node, file: string): TfvarsEntry[] {
-  const object = root.descendantsOfType('object')[0];
-  if (!object || object.parent?.id !== root.id) return [];
+  const members = topLevelMembers(root);
   const entries: TfvarsEntry[] = [];
-  for (const member of object.namedChildren) {
+  for (const member of members) {
     if (member?.type !== 'object_elem') continue;
     const keyNode = member.childForFieldName('key');
     const valueNode = member.childForFieldName('val');
@@ -69,6 +68,23 @@ function jsonEntries(root: Node, file: string): TfvarsEntry[] {
     });
   }
   return entries;
+}
+
+/**
+ * The members of the top-level object. In a truncated file tree-sitter has no `object` node: the members then
+ * sit in the ERROR node that starts with the opening brace.
+ */
+function topLevelMembers(root: Node): Node[] {
+  const object = root.descendantsOfType('object')[0];
+  const truncated = root.type === 'ERROR' ? root : root.namedChildren.find((child) => child?.type === 'ERROR');
+  // The truncated form first: an object found then may be a nested value inside the broken outer one.
+  const container = truncated?.firstChild?.type === 'object_start' ? truncated : object && !hasCollectionAncestor(object) ? object : undefined;
+  return container ? container.namedChildren.filter((child): child is Node => child?.type === 'object_elem') : [];
+}
+
+function hasCollectionAncestor(node: Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) if (parent.type === 'tuple' || parent.type === 'object') return true;
+  return false;
 }
 
 function parseJson(text: string): { value: LiteralValue } | undefined {
