@@ -1,0 +1,153 @@
+// Computes the `hcp-terraform` diagnostics of one module folder from its model and its workspace snapshot, grouped by
+// file. Everything is indexed by name (folder facts, snapshot index), so the cost is linear in variables, references
+// and tfvars entries: no variable is compared with every other.
+import path from 'node:path';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { ModuleFolderModel, Range, TerraformParser } from '../model';
+import { checkValueAgainstType } from '../model';
+import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './diagnosticData';
+import { diagnosticSource } from './diagnosticData';
+import { folderFacts } from './folderFacts';
+import type { FolderFacts } from './folderFacts';
+import { guessTypeOf, parsedHclValue, workspaceLiteral } from './hclValues';
+import type { SnapshotVariable, WorkspaceSnapshot } from './host';
+import { indexSnapshot } from './snapshotIndex';
+import type { SnapshotIndex } from './snapshotIndex';
+
+/** Diagnostics by absolute file path. Files without diagnostics are absent. */
+export type FolderDiagnostics = Map<string, Diagnostic[]>;
+
+export function computeFolderDiagnostics(model: ModuleFolderModel, snapshot: WorkspaceSnapshot | undefined, parser: TerraformParser): FolderDiagnostics {
+  const out: FolderDiagnostics = new Map();
+  const add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]) => {
+    const diagnostic: Diagnostic = { range, severity, source: diagnosticSource, code: data.code satisfies DiagnosticCode, message, data };
+    if (tags) diagnostic.tags = tags;
+    const list = out.get(file);
+    if (list) list.push(diagnostic);
+    else out.set(file, [diagnostic]);
+  };
+  const facts = folderFacts(model);
+  codeDiagnostics(model, facts, add);
+  const workspace = indexSnapshot(snapshot);
+  if (workspace.variablesKnown) workspaceDiagnostics(model, facts, workspace, parser, add);
+  return out;
+}
+
+type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]) => void;
+
+/** What the code alone can tell: undeclared references, tfvars values that do not fit the declared type. */
+function codeDiagnostics(model: ModuleFolderModel, facts: FolderFacts, add: Add): void {
+  for (const reference of model.index.undeclaredReferences()) {
+    add(reference.file, reference.range, DiagnosticSeverity.Error,
+      `Variable "${reference.name}" is not declared. Add a \`variable "${reference.name}" {}\` block (for example in variables.tf) or fix the name.`,
+      { code: 'undeclared-variable', name: reference.name });
+  }
+  for (const contribution of model.index.all()) {
+    if (contribution.kind !== 'tfvars') continue;
+    for (const entry of contribution.entries) {
+      const declaration = facts.variablesByName.get(entry.key);
+      if (!declaration?.type || !entry.literal) continue;
+      const mismatch = checkValueAgainstType(entry.literal.value, declaration.type.parsed, { hideValues: declaration.sensitive });
+      if (!mismatch) continue;
+      add(entry.file, entry.valueRange, DiagnosticSeverity.Error,
+        `The value of "${entry.key}" in ${path.basename(entry.file)} does not fit its type ${declaration.type.text}: ${mismatch.message}. Change the value or the variable's type.`,
+        { code: 'type-mismatch', name: entry.key });
+    }
+  }
+}
+
+/** What needs the workspace: only called once its variables are known (never a false "missing" while loading). */
+function workspaceDiagnostics(model: ModuleFolderModel, facts: FolderFacts, workspace: SnapshotIndex, parser: TerraformParser, add: Add): void {
+  const linked = workspace.workspace;
+  if (!linked) return;
+  const ref = (variable: SnapshotVariable): WorkspaceVariableRef => ({ workspaceId: linked.id, variableId: variable.id, key: variable.key, category: variable.category });
+  const where = `workspace "${linked.name}"`;
+
+  for (const declaration of facts.variables) {
+    const name = declaration.name;
+    const engine = workspace.engineByKey.get(name);
+    const env = workspace.envByVariableName.get(name);
+    if (!declaration.default && !engine && !env && !facts.autoLoadedTfvarsByKey.has(name)) {
+      add(declaration.file, declaration.nameRange, DiagnosticSeverity.Error,
+        `Variable "${name}" has no value: no default, no variable in ${where} and no auto-loaded tfvars entry, so a run would fail. Set it as a workspace variable, add it to terraform.tfvars, or give it a default.`,
+        { code: 'missing-value', name, workspaceId: linked.id });
+    }
+    if (declaration.sensitive) {
+      for (const variable of [engine, env]) {
+        if (!variable || variable.sensitive) continue;
+        add(declaration.file, declaration.nameRange, DiagnosticSeverity.Warning,
+          `Variable "${name}" is declared sensitive, but workspace variable "${variable.key}" in ${where} is not, so its value is visible there. Mark the workspace variable sensitive.`,
+          { code: 'sensitive-exposed', name, variable: ref(variable) });
+      }
+    }
+    if (engine) {
+      for (const entry of facts.autoLoadedTfvarsByKey.get(name) ?? []) {
+        add(entry.file, entry.range, DiagnosticSeverity.Hint,
+          `"${name}" is also set by a variable in ${where}, which takes precedence: runs there do not use this value. Remove it here, or delete the workspace variable.`,
+          { code: 'overridden-by-workspace', name, variable: ref(engine) }, [DiagnosticTag.Unnecessary]);
+      }
+    }
+  }
+
+  const line = workspaceLine(model);
+  if (!line) return; // linked by a setting only: no line in the code to show workspace problems on
+  for (const variable of workspace.engineByKey.values()) {
+    const declaration = facts.variablesByName.get(variable.key);
+    if (!declaration) {
+      add(line.file, line.range, DiagnosticSeverity.Warning,
+        `Variable "${variable.key}" of ${where} is not declared in this configuration; newer Terraform versions reject the run. Declare it with a variable block, or delete the workspace variable.`,
+        { code: 'undeclared-workspace-variable', variable: ref(variable), guessedType: guessTypeOf(parser, variable) });
+    }
+    const parsed = parsedHclValue(parser, variable);
+    if (parsed && !parsed.ok) {
+      add(line.file, line.range, DiagnosticSeverity.Error,
+        `Workspace variable "${variable.key}" in ${where} is marked HCL, but its value is not a valid HCL expression, so a run would fail. Fix the value in the workspace, or turn off HCL to use it as a plain string.`,
+        { code: 'invalid-hcl-value', variable: ref(variable) });
+      continue;
+    }
+    if (declaration) typeMismatchOfWorkspaceValue(variable, declaration.sensitive, declaration.type, parser, line, where, ref, add);
+  }
+  for (const [name, variable] of workspace.envByVariableName) {
+    const declaration = facts.variablesByName.get(name);
+    if (declaration && !workspace.engineByKey.has(name)) typeMismatchOfWorkspaceValue(variable, declaration.sensitive, declaration.type, parser, line, where, ref, add);
+  }
+}
+
+function typeMismatchOfWorkspaceValue(
+  variable: SnapshotVariable,
+  sensitiveInCode: boolean,
+  type: { text: string; parsed: import('../model').TerraformType } | undefined,
+  parser: TerraformParser,
+  line: { file: string; range: Range },
+  where: string,
+  ref: (variable: SnapshotVariable) => WorkspaceVariableRef,
+  add: Add,
+): void {
+  if (!type) return;
+  const literal = workspaceLiteral(parser, variable, type.parsed);
+  if (!literal) return;
+  const mismatch = checkValueAgainstType(literal.value, type.parsed, { hideValues: sensitiveInCode || variable.sensitive });
+  if (!mismatch) return;
+  const name = variable.category === 'env' ? variable.key.replace(/^TF_VAR_/, '') : variable.key;
+  add(line.file, line.range, DiagnosticSeverity.Error,
+    `Workspace variable "${variable.key}" in ${where} does not fit the type ${type.text} of variable "${name}": ${mismatch.message}. Change the workspace value${variable.category === 'engine' ? ' or its HCL flag' : ''}.`,
+    { code: 'type-mismatch', name, variable: ref(variable), hclFlagFix: hclFlagFix(parser, variable, type.parsed) });
+}
+
+/** Whether flipping an engine variable's HCL flag makes its value fit (e.g. `[1, 2]` stored as a plain string). */
+function hclFlagFix(parser: TerraformParser, variable: SnapshotVariable, type: import('../model').TerraformType): boolean | undefined {
+  if (variable.category !== 'engine' || variable.value === undefined || variable.sensitive) return undefined;
+  const flipped: SnapshotVariable = { ...variable, hcl: !variable.hcl };
+  const literal = workspaceLiteral(parser, flipped, type);
+  return literal && !checkValueAgainstType(literal.value, type) ? flipped.hcl : undefined;
+}
+
+/** The cloud block's workspace `name` line, else the first line of the block that links the folder. */
+export function workspaceLine(model: ModuleFolderModel): { file: string; range: Range } | undefined {
+  const link = model.serviceLink();
+  if (link.workspaceNameLine) return link.workspaceNameLine;
+  if (!link.block) return undefined;
+  const start = link.block.range.start;
+  return { file: link.block.file, range: { start, end: { line: start.line, character: start.character + 5 } } };
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver';
+import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
+import { readFileSync } from 'node:fs';
+import { demoFile, demoVariables, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
+
+function byCode(diagnostics: Map<string, Diagnostic[]>, code: string): { file: string; diagnostic: Diagnostic }[] {
+  return [...diagnostics].flatMap(([file, list]) => list.filter((d) => d.code === code).map((diagnostic) => ({ file, diagnostic })));
+}
+
+/** 0-based line of the first line of `file` containing `text`. */
+function lineOf(file: string, text: string): number {
+  return readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text));
+}
+
+function allMessages(diagnostics: Map<string, Diagnostic[]>): string {
+  return [...diagnostics.values()].flat().map((d) => d.message).join('\n');
+}
+
+describe('diagnostics of demo-app against the demo workspace', () => {
+  test('report every code once, where it belongs, with source hcp-terraform', async () => {
+    const { model, parser } = await loadDemoModel();
+    const diagnostics = computeFolderDiagnostics(model, linkedSnapshot(model), parser);
+    for (const d of [...diagnostics.values()].flat()) assert.equal(d.source, 'hcp-terraform');
+
+    const missing = byCode(diagnostics, 'missing-value');
+    assert.deepEqual(missing.map((m) => m.file), [demoFile('variables.tf')]);
+    assert.match(missing[0].diagnostic.message, /"environment" has no value/);
+    // on the block's name label: line of `variable "environment" {`
+    assert.equal(missing[0].diagnostic.range.start.line, lineOf(demoFile('variables.tf'), 'variable "environment"'));
+
+    const undeclaredWs = byCode(diagnostics, 'undeclared-workspace-variable');
+    assert.deepEqual(undeclaredWs.map((u) => u.diagnostic.message.match(/"(\w+)"/)?.[1]), ['legacy_flag']);
+    assert.equal(undeclaredWs[0].file, demoFile('main.tf'));
+    assert.equal(undeclaredWs[0].diagnostic.range.start.line, lineOf(demoFile('main.tf'), 'name = "demo-app"'), 'on the workspaces name line');
+
+    const undeclared = byCode(diagnostics, 'undeclared-variable');
+    assert.equal(undeclared.length, 1);
+    assert.equal(undeclared[0].file, demoFile('main.tf'));
+    assert.match(undeclared[0].diagnostic.message, /"owner_email" is not declared/);
+
+    const invalidHcl = byCode(diagnostics, 'invalid-hcl-value');
+    assert.deepEqual(invalidHcl.map((i) => (i.diagnostic.data as { variable: { key: string } }).variable.key), ['services']);
+
+    const mismatch = byCode(diagnostics, 'type-mismatch');
+    assert.equal(mismatch.length, 1);
+    assert.equal(mismatch[0].file, demoFile('terraform.tfvars'));
+    assert.match(mismatch[0].diagnostic.message, /"replica_count".*number/);
+
+    const overridden = byCode(diagnostics, 'overridden-by-workspace');
+    assert.equal(overridden.length, 1);
+    assert.equal(overridden[0].file, demoFile('terraform.tfvars'));
+    assert.equal(overridden[0].diagnostic.severity, DiagnosticSeverity.Hint);
+    assert.deepEqual(overridden[0].diagnostic.tags, [DiagnosticTag.Unnecessary]);
+    assert.match(overridden[0].diagnostic.message, /"region"/);
+
+    const exposed = byCode(diagnostics, 'sensitive-exposed');
+    assert.equal(exposed.length, 1);
+    assert.match(exposed[0].diagnostic.message, /"db_password" is declared sensitive/);
+    model.dispose();
+  });
+
+  test('never contain a sensitive value, even in a type mismatch', async () => {
+    const { model, parser } = await loadMemoryModel({
+      'variables.tf': 'variable "secret_port" {\n  type      = number\n  sensitive = true\n}\n',
+      'terraform.tfvars': 'secret_port = "tfvars-secret-text"\n',
+    });
+    const snapshot = linkedSnapshot(model, {
+      variables: [{ id: 'var-1', key: 'secret_port', value: 'ws-secret-text', category: 'engine', hcl: false, sensitive: false }],
+    });
+    const messages = allMessages(computeFolderDiagnostics(model, snapshot, parser));
+    assert.match(messages, /secret_port/);
+    assert.doesNotMatch(messages, /tfvars-secret-text|ws-secret-text/);
+    model.dispose();
+  });
+
+  test('need the workspace before saying a value is missing: none while loading or signed out', async () => {
+    const { model, parser } = await loadDemoModel();
+    for (const snapshot of [undefined, linkedSnapshot(model, { variables: undefined }), linkedSnapshot(model, { workspace: { kind: 'signed-out', hostname: 'app.terraform.io' }, variables: undefined })]) {
+      const diagnostics = computeFolderDiagnostics(model, snapshot, parser);
+      assert.equal(byCode(diagnostics, 'missing-value').length, 0);
+      assert.equal(byCode(diagnostics, 'sensitive-exposed').length, 0);
+      // what the code alone shows is still there
+      assert.equal(byCode(diagnostics, 'undeclared-variable').length, 1);
+      assert.equal(byCode(diagnostics, 'type-mismatch').length, 1);
+    }
+    model.dispose();
+  });
+
+  test('an env TF_VAR_ or an auto-loaded tfvars entry is a value; a non-auto-loaded tfvars file is not', async () => {
+    const { model, parser } = await loadMemoryModel({
+      'variables.tf': ['a', 'b', 'c', 'd'].map((n) => `variable "${n}" {}`).join('\n'),
+      'x.auto.tfvars': 'b = 1\n',
+      'extra.tfvars': 'c = 1\n',
+    });
+    const snapshot = linkedSnapshot(model, { variables: [{ id: 'v', key: 'TF_VAR_a', value: '1', category: 'env', hcl: false, sensitive: false }] });
+    const missing = byCode(computeFolderDiagnostics(model, snapshot, parser), 'missing-value').map((m) => (m.diagnostic.data as { name: string }).name);
+    assert.deepEqual(missing.sort(), ['c', 'd']);
+    model.dispose();
+  });
+
+  test('a workspace value that does not fit the type is reported on the workspace line, with the HCL flag fix when flipping helps', async () => {
+    const { model, parser } = await loadDemoModel();
+    const variables = demoVariables().filter((v) => v.key !== 'services');
+    variables.push({ id: 'var-cidrs', key: 'allowed_cidrs', value: '["10.0.0.0/8"]', category: 'engine', hcl: false, sensitive: false });
+    variables.push({ id: 'var-tags', key: 'TF_VAR_tags', value: '[1, 2]', category: 'env', hcl: false, sensitive: false });
+    const diagnostics = computeFolderDiagnostics(model, linkedSnapshot(model, { variables }), parser);
+    const workspaceMismatches = byCode(diagnostics, 'type-mismatch').filter((m) => m.file === demoFile('main.tf'));
+    const data = workspaceMismatches.map((m) => m.diagnostic.data as { name: string; hclFlagFix?: boolean });
+    assert.deepEqual(data.map((d) => [d.name, d.hclFlagFix]).sort(), [['allowed_cidrs', true], ['tags', undefined]]);
+    model.dispose();
+  });
+});
