@@ -75,6 +75,18 @@ describe('contract: plans, applies, cost estimates and logs', () => {
     assert.ok(text.length > 0);
   });
 
+  test('followLog yields the growing log until the plan finishes, waiting on the (emulator) clock between empty reads', async () => {
+    const client = harness.client();
+    const run = await client.runs.create({ workspaceId: await workspaceId(client, 'legacy-batch'), message: 'follow' });
+    const plan = await client.phases.getPlan(relatedId(run, 'plan')!);
+    const pieces: string[] = [];
+    for await (const text of client.phases.followLog(plan.attributes['log-read-url']!)) pieces.push(text);
+    assert.ok(pieces.length >= 2, `the log arrived in ${pieces.length} piece(s)`);
+    const whole = await client.phases.readLog(plan.attributes['log-read-url']!);
+    assert.equal(pieces.join(''), whole.text);
+    assert.equal(whole.complete, true);
+  });
+
   test('an unknown plan is a 404', async () => {
     const error = await harness.client().phases.getPlan('plan-doesnotexist000').catch((e: unknown) => e);
     assert.ok(error instanceof ServiceError);

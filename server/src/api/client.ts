@@ -90,7 +90,7 @@ export class ServiceClient {
     this.changeRequests = new ChangeRequestsApi(requester);
     this.organization = new OrganizationApi(requester);
     this.configurationVersions = new ConfigurationVersionsApi(requester, clock);
-    this.phases = new PhasesApi(requester);
+    this.phases = new PhasesApi(requester, clock);
     this.account = new AccountApi(requester);
   }
 

@@ -49,7 +49,7 @@ export type { CreateVariableInput, VariableFields, VariableScope } from './varia
 export type { CreateChangeRequestInput } from './changeRequests';
 export type { SubscriptionWithFeatureSet, GeneratedOrganizationToken } from './organization';
 export type { CreateConfigurationVersionInput, WaitOptions } from './configurationVersions';
-export type { LogChunk } from './phases';
+export type { LogChunk, FollowLogOptions } from './phases';
 export type { PingResult, AccountDetails, TokenKind } from './account';
 export { forceCancelAvailableAt, isForceCancelable } from './schemas/runs';
 export type { Run } from './schemas/runs';

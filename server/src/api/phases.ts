@@ -3,6 +3,7 @@
  * read WITHOUT the API token (it may be on another host), in byte ranges (`offset`, `limit`), and framed by
  * STX (0x02) at the start and ETX (0x03) once the phase has ended (notes §5.4).
  */
+import type { Clock } from './clock';
 import { segment } from './query';
 import type { CallOptions, Requester } from './requester';
 import { applyDocumentSchema, costEstimateDocumentSchema, planDocumentSchema } from './schemas/phases';
@@ -20,8 +21,40 @@ export interface LogChunk {
   complete: boolean;
 }
 
+export interface FollowLogOptions extends CallOptions {
+  /** Bytes per read (default: all that is available). */
+  limit?: number;
+  /** First wait after a read that brought nothing new (default 500 ms), doubled up to maxPollMs (default 2 s). */
+  minPollMs?: number;
+  maxPollMs?: number;
+}
+
 export class PhasesApi {
-  constructor(private readonly requester: Requester) {}
+  constructor(private readonly requester: Requester, private readonly clock: Clock) {}
+
+  /**
+   * Yields the log's text as it grows, until the phase ends (ETX). Waits between empty reads back off like
+   * go-tfe's LogReader (500 ms → 2 s); stop iterating or abort the signal to stop following.
+   */
+  async *followLog(logReadUrl: string, options: FollowLogOptions = {}): AsyncGenerator<string> {
+    const minPollMs = options.minPollMs ?? 500;
+    const maxPollMs = options.maxPollMs ?? 2_000;
+    let offset = 0;
+    let waitMs = minPollMs;
+    for (;;) {
+      const chunk = await this.readLog(logReadUrl, { offset, limit: options.limit }, options);
+      offset = chunk.nextOffset;
+      if (chunk.text.length > 0) {
+        waitMs = minPollMs;
+        yield chunk.text;
+      }
+      if (chunk.complete) return;
+      if (chunk.text.length === 0) {
+        await this.clock.sleep(waitMs, options.signal);
+        waitMs = Math.min(maxPollMs, waitMs * 2);
+      }
+    }
+  }
 
   async getPlan(planId: string, options: CallOptions = {}): Promise<Plan> {
     const result = await this.requester.call({
