@@ -263,6 +263,21 @@ describe('run state sequences (notes §4.7)', () => {
     assert.equal(h.workspace.currentRunId, second);
   });
 
+  test('a confirmed saved plan queues for the workspace behind the run holding it', async () => {
+    const saved = await h.createRun({ 'save-plan': true });
+    await h.clock.advance(minute);
+    const holder = await h.createRun();
+    await h.clock.advance(minute);
+    assert.equal((await h.api('POST', `/api/v2/runs/${saved}/actions/apply`)).status, 202);
+    await h.clock.advance(minute);
+    const waiting = await h.run(saved);
+    assert.equal(waiting.attributes.status, 'confirmed');
+    assert.equal(waiting.attributes['position-in-queue'], 1);
+    await h.api('POST', `/api/v2/runs/${holder}/actions/discard`);
+    await h.clock.advance(minute);
+    assert.equal((await h.run(saved)).attributes.status, 'applied');
+  });
+
   test('plan-only runs neither wait for nor hold the workspace', async () => {
     const holder = await h.createRun();
     const speculative = await h.createRun({ 'plan-only': true });
