@@ -10,13 +10,17 @@ function byCode(diagnostics: Map<string, Diagnostic[]>, code: string): { file: s
   return [...diagnostics].flatMap(([file, list]) => list.filter((d) => d.code === code).map((diagnostic) => ({ file, diagnostic })));
 }
 
+function messageOf(diagnostic: Diagnostic): string {
+  return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+}
+
 /** 0-based line of the first line of `file` containing `text`. */
 function lineOf(file: string, text: string): number {
   return readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text));
 }
 
 function allMessages(diagnostics: Map<string, Diagnostic[]>): string {
-  return [...diagnostics.values()].flat().map((d) => d.message).join('\n');
+  return [...diagnostics.values()].flat().map(messageOf).join('\n');
 }
 
 describe('diagnostics of demo-app against the demo workspace', () => {
@@ -27,19 +31,19 @@ describe('diagnostics of demo-app against the demo workspace', () => {
 
     const missing = byCode(diagnostics, 'missing-value');
     assert.deepEqual(missing.map((m) => m.file), [demoFile('variables.tf')]);
-    assert.match(missing[0].diagnostic.message, /"environment" has no value/);
+    assert.match(messageOf(missing[0].diagnostic), /"environment" has no value/);
     // on the block's name label: line of `variable "environment" {`
     assert.equal(missing[0].diagnostic.range.start.line, lineOf(demoFile('variables.tf'), 'variable "environment"'));
 
     const undeclaredWs = byCode(diagnostics, 'undeclared-workspace-variable');
-    assert.deepEqual(undeclaredWs.map((u) => u.diagnostic.message.match(/"(\w+)"/)?.[1]), ['legacy_flag']);
+    assert.deepEqual(undeclaredWs.map((u) => messageOf(u.diagnostic).match(/"(\w+)"/)?.[1]), ['legacy_flag']);
     assert.equal(undeclaredWs[0].file, demoFile('main.tf'));
     assert.equal(undeclaredWs[0].diagnostic.range.start.line, lineOf(demoFile('main.tf'), 'name = "demo-app"'), 'on the workspaces name line');
 
     const undeclared = byCode(diagnostics, 'undeclared-variable');
     assert.equal(undeclared.length, 1);
     assert.equal(undeclared[0].file, demoFile('main.tf'));
-    assert.match(undeclared[0].diagnostic.message, /"owner_email" is not declared/);
+    assert.match(messageOf(undeclared[0].diagnostic), /"owner_email" is not declared/);
 
     const invalidHcl = byCode(diagnostics, 'invalid-hcl-value');
     assert.deepEqual(invalidHcl.map((i) => (i.diagnostic.data as { variable: { key: string } }).variable.key), ['services']);
@@ -47,18 +51,18 @@ describe('diagnostics of demo-app against the demo workspace', () => {
     const mismatch = byCode(diagnostics, 'type-mismatch');
     assert.equal(mismatch.length, 1);
     assert.equal(mismatch[0].file, demoFile('terraform.tfvars'));
-    assert.match(mismatch[0].diagnostic.message, /"replica_count".*number/);
+    assert.match(messageOf(mismatch[0].diagnostic), /"replica_count".*number/);
 
     const overridden = byCode(diagnostics, 'overridden-by-workspace');
     assert.equal(overridden.length, 1);
     assert.equal(overridden[0].file, demoFile('terraform.tfvars'));
     assert.equal(overridden[0].diagnostic.severity, DiagnosticSeverity.Hint);
     assert.deepEqual(overridden[0].diagnostic.tags, [DiagnosticTag.Unnecessary]);
-    assert.match(overridden[0].diagnostic.message, /"region"/);
+    assert.match(messageOf(overridden[0].diagnostic), /"region"/);
 
     const exposed = byCode(diagnostics, 'sensitive-exposed');
     assert.equal(exposed.length, 1);
-    assert.match(exposed[0].diagnostic.message, /"db_password" is declared sensitive/);
+    assert.match(messageOf(exposed[0].diagnostic), /"db_password" is declared sensitive/);
     model.dispose();
   });
 
