@@ -91,6 +91,12 @@ describe('run lists', () => {
     const orgDefault = idsOf(await list(orgRuns()));
     assert.ok(!orgDefault.includes(ids.ancient), 'the organization list defaults to the last year');
     assert.ok(orgDefault.includes(ids.lastYear));
+    // The workspace list's default reaches back to the workspace's creation, and no further.
+    h.workspace.createdAt = new Date(h.clock.nowMs() - 850 * day);
+    assert.ok(idsOf(await list(wsRuns())).includes(ids.ancient));
+    h.workspace.createdAt = new Date(h.clock.nowMs() - 700 * day);
+    assert.ok(!idsOf(await list(wsRuns())).includes(ids.ancient));
+    h.workspace.createdAt = new Date(h.clock.nowMs() - 900 * day);
     assert.equal((await h.api('GET', wsRuns('?filter[timeframe]=last-decade'))).status, 422);
   });
 
@@ -148,6 +154,9 @@ describe('run lists', () => {
     const plan = body.included.find((r: any) => r.type === 'plans');
     assert.equal(plan.id, body.data.relationships.plan.data.id);
     assert.equal(body.included.find((r: any) => r.type === 'ingress-attributes').attributes['commit-sha'], 'f00dfeed1234');
+    const withWorkspace = (await h.api('GET', `/api/v2/runs/${ids.paused}?include=workspace`)).body;
+    assert.equal(withWorkspace.included[0].type, 'workspaces');
+    assert.equal(withWorkspace.included[0].id, h.workspace.id);
     const listed = await list(wsRuns('?include=created_by'));
     const users = listed.included.filter((r: any) => r.type === 'users').map((r: any) => r.attributes.username).sort();
     assert.deepEqual(users, ['max-member', 'olivia-owner'], 'each user once');
@@ -155,6 +164,7 @@ describe('run lists', () => {
 
   test('an unknown include is a 400 ending in "Invalid include parameter"', async () => {
     const result = await h.api('GET', `/api/v2/runs/${ids.paused}?include=plan,secrets`);
+    assert.equal((await h.api('GET', `${wsRuns()}?include=vars`)).status, 400);
     assert.equal(result.status, 400);
     assert.match(result.body.errors[0].detail, /Invalid include parameter$/);
   });

@@ -4,9 +4,10 @@ import { badRequest } from '../http/errors';
 import type { Caller } from '../store/caller';
 import { serializeConfigurationVersion, serializeIngressAttributes } from '../routes/configurationVersions';
 import { serializeUser } from '../routes/users';
+import { serializeWorkspace } from '../routes/workspaces';
 import type { RunEngine } from './engine';
 import type { RunRecord } from './model';
-import { serializeApply, serializeCostEstimate, serializePlan } from './serialize-parts';
+import { serializeApply, serializeCostEstimate, serializePlan, serializeTaskStage } from './serialize-parts';
 
 export const runIncludes: readonly string[] = [
   'plan',
@@ -15,6 +16,9 @@ export const runIncludes: readonly string[] = [
   'cost_estimate',
   'configuration_version',
   'configuration_version.ingress_attributes',
+  // Not in the spec's list, but the service accepts them (notes §4.8); refusing them would break real clients.
+  'workspace',
+  'task_stages',
 ];
 
 export function readIncludes(query: URLSearchParams): string[] {
@@ -60,6 +64,17 @@ export function includedResources(engine: RunEngine, caller: Caller, runs: RunRe
           // The nested include brings the version too, as JSON:API requires for a path through it.
           if (version) add(serializeConfigurationVersion(version));
           if (version?.ingress) add(serializeIngressAttributes(version.ingress));
+          break;
+        case 'workspace': {
+          const workspace = engine.store.workspace(run.workspaceId);
+          if (workspace) add(serializeWorkspace(engine.store, caller, workspace));
+          break;
+        }
+        case 'task_stages':
+          for (const id of run.taskStageIds) {
+            const stage = engine.records.taskStages.get(id);
+            if (stage) add(serializeTaskStage(stage));
+          }
           break;
       }
     }

@@ -64,8 +64,10 @@ export function runListPredicate(query: URLSearchParams, ctx: RunListContext): P
 function timeframePredicate(raw: string | null, ctx: RunListContext): Predicate {
   const pastYear = (run: RunRecord) => run.createdAt.getTime() >= ctx.now.getTime() - 365 * 24 * 3600 * 1000;
   if (raw === null || raw === '') {
-    // Omitted: the workspace list goes back to the workspace's creation (all its runs); the organization list one year.
-    return ctx.scope === 'organization' ? pastYear : () => true;
+    // Omitted: the workspace list goes back to the workspace's creation; the organization list one year.
+    if (ctx.scope === 'organization') return pastYear;
+    const since = ctx.workspaceCreatedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    return (run) => run.createdAt.getTime() >= since;
   }
   if (raw === 'year') return pastYear;
   if (/^\d{4}$/.test(raw)) {
