@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../http/errors';
 import { requireWorkspace } from '../http/access';
 import { isoMillis, isoSeconds, optionalBoolean, readAttributes, readData, relationship } from '../http/jsonapi';
 import { paginate, readPage } from '../http/pagination';
-import { readTarGz } from '../store/archive';
+import { readTarGz, writeTarGz } from '../store/archive';
 import { newId, randomBase62 } from '../store/ids';
 import type { ConfigurationVersion, IngressAttributes } from '../store/model';
 import type { Store } from '../store/store';
@@ -108,6 +108,12 @@ export function registerConfigurationVersionRoutes(router: Router): void {
     const version = requireVisibleVersion(ctx.store, ctx.caller, ctx.params.id);
     if (!version.ingress) throw notFound();
     return ok({ data: serializeIngressAttributes(version.ingress) });
+  });
+
+  router.add('GET', '/api/v2/configuration-versions/:id/download', async (ctx) => {
+    const version = requireVisibleVersion(ctx.store, ctx.caller, ctx.params.id);
+    if (version.status !== 'uploaded' && version.status !== 'archived') throw notFound('This configuration version has no uploaded files.');
+    return { status: 200, raw: await writeTarGz(version.files), contentType: 'application/octet-stream' };
   });
 
   router.add('GET', '/api/v2/workspaces/:workspace_id/configuration-versions', (ctx) => {

@@ -1,9 +1,10 @@
-// Reads an uploaded configuration (.tar.gz with the configuration at the archive root) into memory.
-import { gunzip } from 'node:zlib';
+// Configuration archives: .tar.gz with the configuration at the archive root, read into memory and written back.
+import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { extract } from 'tar-stream';
+import { extract, pack } from 'tar-stream';
 
 const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
 const maxFiles = 10_000;
 
 /** Archive path → content for every regular file; rejects with a message that says what is wrong. */
@@ -33,4 +34,14 @@ export async function readTarGz(bytes: Buffer): Promise<Map<string, Buffer>> {
     extractor.end(tar);
   });
   return files;
+}
+
+/** Packs files back into a .tar.gz (the configuration version download). */
+export async function writeTarGz(files: Map<string, Buffer>): Promise<Buffer> {
+  const archive = pack();
+  for (const [name, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) archive.entry({ name }, content);
+  archive.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive) chunks.push(chunk as Buffer);
+  return gzipAsync(Buffer.concat(chunks));
 }
