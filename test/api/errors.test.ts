@@ -138,6 +138,17 @@ describe('error mapping', () => {
     assert.match(error.problem, /empty body/);
   });
 
+  test('a response larger than maxResponseBytes → MalformedResponseError, and it is not fetched again', async () => {
+    next = (response) => sendJson(response, 200, { data: { id: 'run-1', type: 'runs', attributes: { status: 'x', message: 'y'.repeat(5000) } } });
+    const { client } = testClient(server.url, { maxResponseBytes: 1024 });
+    const before = server.requests.length;
+    const error = await client.runs.get('run-big').catch((e: unknown) => e);
+    await client.close();
+    assert.ok(error instanceof MalformedResponseError);
+    assert.match(error.problem, /larger than 1024 bytes/);
+    assert.equal(server.requests.length - before, 1);
+  });
+
   test('no answer within the timeout → TimeoutError', async () => {
     next = () => undefined; // never answers
     const error = await failure((client) => client.runs.get('run-slow', { timeoutMs: 50 }));

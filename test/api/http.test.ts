@@ -168,6 +168,13 @@ describe('HTTP transport', () => {
     await client.close();
   });
 
+  test('an address that already ends in /api/v2 does not get it twice', async () => {
+    const { client } = testClient(`${service.url}/api/v2/`);
+    await client.runs.get('run-7');
+    assert.equal(service.requests.at(-1)!.url, '/api/v2/runs/run-7');
+    await client.close();
+  });
+
   test('bad addresses and empty tokens are refused with a message saying what to enter', () => {
     assert.throws(() => testClient('app.terraform.io'), /enter a URL such as https:\/\/app\.terraform\.io/);
     assert.throws(() => testClient('ftp://example.com'), /must start with https:\/\//);

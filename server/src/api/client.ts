@@ -39,6 +39,8 @@ export interface ServiceClientOptions {
   connections?: number;
   keepAliveTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** Largest response body accepted (default 32 MiB). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
   /** Client-side limits; the defaults are the service's (30/s overall, 30/min for run lists). */
   rateLimits?: { general?: RateWindow; runList?: RateWindow; margin?: number };
@@ -73,6 +75,7 @@ export class ServiceClient {
       connections: options.connections,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs,
       connectTimeoutMs: options.connectTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
       onExchange: options.onExchange,
     });
     const requester = new Requester({
@@ -116,5 +119,7 @@ function parseAddress(address: string): URL {
   }
   url.search = '';
   url.hash = '';
+  // People paste the API base itself; the client adds /api/v2, so it must not be there twice.
+  url.pathname = url.pathname.replace(/\/api\/v2\/?$/, '/');
   return url;
 }

@@ -5,7 +5,7 @@
  * `log-read-url`/`upload-url` on another host ever sees it. Retries, rate limits and JSON live above this layer.
  */
 import { Pool } from 'undici';
-import { ApiError, CancelledError, NetworkError, TimeoutError, redactSecrets } from './errors';
+import { ApiError, CancelledError, MalformedResponseError, NetworkError, TimeoutError, redactSecrets } from './errors';
 import type { OperationName } from './operations';
 import { operationLabels } from './operations';
 
@@ -153,7 +153,7 @@ export class HttpTransport {
         body: request.body,
         signal,
       });
-      const body = await this.readBody(response.body, label, request.operation);
+      const body = await this.readBody(response.body, response.statusCode, label, request.operation);
       record({ status: response.statusCode });
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body, url: request.url };
     } catch (error) {
@@ -165,14 +165,21 @@ export class HttpTransport {
     }
   }
 
-  private async readBody(body: AsyncIterable<Buffer>, label: string, operation: OperationName | undefined): Promise<Buffer> {
+  private async readBody(
+    body: AsyncIterable<Buffer>,
+    status: number,
+    label: string,
+    operation: OperationName | undefined,
+  ): Promise<Buffer> {
     const limit = this.options.maxResponseBytes ?? defaultMaxResponseBytes;
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
       size += chunk.length;
       if (size > limit) {
-        throw new NetworkError(`Could not ${label}: the response was larger than ${limit} bytes.`, operation, 'TOO_LARGE', true);
+        // Not a network failure to retry: the same request would bring the same oversized answer.
+        const problem = `the response is larger than ${limit} bytes`;
+        throw new MalformedResponseError(`Could not ${label}: ${problem}.`, operation, status, problem);
       }
       chunks.push(chunk);
     }
