@@ -1,0 +1,176 @@
+// Completion: variables after `var.` (declared ones with type, description and value source; undeclared workspace
+// variables with an edit that declares them), top-level keys of tfvars files, and organization / workspace names in
+// the cloud block. Variable items are built once per folder-facts version and snapshot, so a request on 5,000
+// variables only filters a ready list.
+import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
+import type { ModuleFolderModel, Position, TerraformParser, VariableDeclaration } from '../model';
+import { LineIndex } from '../model';
+import { completionContextAt } from './completionContext';
+import { folderFacts } from './folderFacts';
+import type { FolderFacts } from './folderFacts';
+import { guessTypeOf } from './hclValues';
+import type { FeatureHost, SnapshotVariable, WorkspaceSnapshot } from './host';
+import { indexSnapshot } from './snapshotIndex';
+import type { SnapshotIndex } from './snapshotIndex';
+import { describeSource, resolveVariableValue } from './valueResolution';
+import { variableBlockText } from './variableBlocks';
+
+export interface CompletionRequest {
+  model: ModuleFolderModel;
+  snapshot: WorkspaceSnapshot | undefined;
+  /** Absolute path of the document. */
+  file: string;
+  text: string;
+  position: Position;
+  parser?: TerraformParser;
+  /** The client takes a shared edit range (LSP 3.17 itemDefaults.editRange): items need no textEdit of their own. */
+  itemDefaultsEditRange?: boolean;
+}
+
+export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames'>;
+
+const empty: CompletionList = { isIncomplete: false, items: [] };
+
+export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
+  const { model, text, position } = request;
+  const lines = new LineIndex(text);
+  const context = completionContextAt(text, position, model.index.get(request.file), lines);
+  if (!context) return empty;
+  switch (context.kind) {
+    case 'variable': {
+      const items = variableItems(request, lines);
+      return withRange(items, context.replace, request.itemDefaultsEditRange === true);
+    }
+    case 'tfvars-key':
+      return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
+    case 'organization':
+    case 'workspace-name':
+      return withRange(await serviceNameItems(request, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
+  }
+}
+
+function withRange(items: readonly CompletionItem[], range: Range, shared: boolean): CompletionList {
+  if (shared) return { isIncomplete: false, itemDefaults: { editRange: range }, items: items as CompletionItem[] };
+  return { isIncomplete: false, items: items.map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label } })) };
+}
+
+// ---- variables after `var.` ----
+
+interface CachedItems {
+  snapshot: WorkspaceSnapshot | undefined;
+  declared: CompletionItem[];
+}
+
+const declaredCache = new WeakMap<FolderFacts, CachedItems>();
+
+function variableItems(request: CompletionRequest, lines: LineIndex): CompletionItem[] {
+  const facts = folderFacts(request.model);
+  const workspace = indexSnapshot(request.snapshot);
+  let cached = declaredCache.get(facts);
+  if (!cached || cached.snapshot !== request.snapshot) {
+    cached = { snapshot: request.snapshot, declared: facts.variables.map((declaration) => declaredVariableItem(declaration, facts, workspace)) };
+    declaredCache.set(facts, cached);
+  }
+  const undeclared: CompletionItem[] = [];
+  if (workspace.variablesKnown) {
+    const insertAt = declarationInsertPoint(request, lines);
+    for (const variable of workspace.engineByKey.values()) {
+      if (!facts.variablesByName.has(variable.key)) undeclared.push(undeclaredWorkspaceItem(variable, workspace, request.parser, insertAt));
+    }
+  }
+  return undeclared.length === 0 ? cached.declared : [...cached.declared, ...undeclared];
+}
+
+function declaredVariableItem(declaration: VariableDeclaration, facts: FolderFacts, workspace: SnapshotIndex): CompletionItem {
+  const resolved = resolveVariableValue(declaration.name, facts, workspace);
+  const source = describeSource(resolved);
+  const type = declaration.type?.text ?? 'any';
+  const value = resolved.hidden ? '(sensitive)' : resolved.value;
+  const documentation = [
+    declaration.description ?? '',
+    resolved.source ? `Value${value ? `: \`${value}\`` : ''} — ${source}` : `No value: ${resolved.workspaceKnown ? 'a run would fail unless one is given' : 'none in the code'}`,
+  ].filter((part) => part !== '').join('\n\n');
+  return {
+    label: declaration.name,
+    kind: CompletionItemKind.Variable,
+    labelDetails: { detail: ` ${type}`, description: source },
+    detail: `${type} · ${source}`,
+    documentation: { kind: MarkupKind.Markdown, value: documentation },
+    sortText: `0${declaration.name}`,
+  };
+}
+
+function undeclaredWorkspaceItem(variable: SnapshotVariable, workspace: SnapshotIndex, parser: TerraformParser | undefined, insertAt: InsertPoint): CompletionItem {
+  const type = guessTypeOf(parser, variable);
+  const block = variableBlockText(variable.key, type, variable.description);
+  return {
+    label: variable.key,
+    kind: CompletionItemKind.Variable,
+    labelDetails: { detail: ` ${type}`, description: 'workspace variable, not declared' },
+    detail: `Workspace variable of ${workspace.workspace?.name ?? 'the workspace'}, not declared in the code: also adds a variable block`,
+    documentation: { kind: MarkupKind.Markdown, value: `Declares \`variable "${variable.key}"\` (type ${type}) in this file, so runs stop rejecting the workspace variable.` },
+    additionalTextEdits: [{ range: { start: insertAt.position, end: insertAt.position }, newText: insertAt.atStart ? `${block}\n\n` : `\n\n${block}\n` }],
+    sortText: `1${variable.key}`,
+  };
+}
+
+interface InsertPoint {
+  position: Position;
+  atStart: boolean;
+}
+
+/**
+ * New blocks go at the end of the current file (completion edits may only touch the current document), or at its
+ * start when the cursor is on the last line, so the edit never overlaps the completed text.
+ */
+function declarationInsertPoint(request: CompletionRequest, lines: LineIndex): InsertPoint {
+  const end = lines.positionAt(request.text.length);
+  if (request.position.line >= end.line) return { position: { line: 0, character: 0 }, atStart: true };
+  return { position: end, atStart: false };
+}
+
+// ---- tfvars keys ----
+
+function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
+  const facts = folderFacts(request.model);
+  const workspace = indexSnapshot(request.snapshot);
+  const contribution = request.model.index.get(request.file);
+  const alreadySet = new Set(contribution?.kind === 'tfvars' ? contribution.entries.map((entry) => entry.key) : []);
+  const items: CompletionItem[] = [];
+  for (const declaration of facts.variables) {
+    if (alreadySet.has(declaration.name)) continue;
+    const resolved = resolveVariableValue(declaration.name, facts, workspace);
+    items.push({
+      label: declaration.name,
+      kind: CompletionItemKind.Property,
+      detail: `${declaration.type?.text ?? 'any'} · now ${describeSource(resolved)}`,
+      documentation: declaration.description ? { kind: MarkupKind.Markdown, value: declaration.description } : undefined,
+      insertText: `${declaration.name} = `,
+      insertTextFormat: InsertTextFormat.PlainText,
+      filterText: declaration.name,
+    });
+  }
+  return items;
+}
+
+// ---- organization and workspace names ----
+
+async function serviceNameItems(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
+  const current = request.model.serviceLink();
+  // The snapshot's link has the configured address applied when the block names no hostname.
+  const hostname = request.snapshot?.link.hostname?.value ?? current.hostname?.value;
+  if (!hostname) return [];
+  try {
+    if (kind === 'organization') {
+      const names = await lookups.organizationNames(hostname);
+      return names.map((name) => ({ label: name, kind: CompletionItemKind.Module, detail: `Organization on ${hostname}` }));
+    }
+    const organization = current.organization?.value;
+    if (!organization) return [];
+    const names = await lookups.workspaceNames(hostname, organization);
+    return names.map((name) => ({ label: name, kind: CompletionItemKind.Value, detail: `Workspace in ${organization}` }));
+  } catch {
+    return []; // signed out or unreachable: the core reports that; completion just offers nothing
+  }
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { CompletionItem, CompletionList } from 'vscode-languageserver';
+import { provideCompletion } from '../../server/src/features/completion';
+import type { NameLookups } from '../../server/src/features/completion';
+import type { ModuleFolderModel } from '../../server/src/model';
+import { demoFile, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
+import path from 'node:path';
+
+const noLookups: NameLookups = {
+  organizationNames: async () => assert.fail('no organization lookup expected'),
+  workspaceNames: async () => assert.fail('no workspace lookup expected'),
+};
+
+/** Opens `text` as `file` in the model, with the cursor at the `|` marker, and completes there. */
+async function completeAt(model: ModuleFolderModel, file: string, marked: string, options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean } = {}): Promise<CompletionList> {
+  const offset = marked.indexOf('|');
+  const text = marked.replace('|', '');
+  model.openDocument(file, text);
+  const before = text.slice(0, offset).split('\n');
+  const position = { line: before.length - 1, character: before[before.length - 1].length };
+  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, itemDefaultsEditRange: options.shared }, options.lookups ?? noLookups);
+}
+
+function item(list: CompletionList, label: string): CompletionItem {
+  const found = list.items.find((candidate) => candidate.label === label);
+  assert.ok(found, `expected an item ${label}; got ${list.items.map((i) => i.label).join(', ')}`);
+  return found;
+}
+
+function docOf(candidate: CompletionItem): string {
+  const doc = candidate.documentation;
+  return typeof doc === 'string' ? doc : doc?.value ?? '';
+}
+
+describe('completion after var.', () => {
+  test('offers every declared variable with type, description and where its value comes from', async () => {
+    const { model } = await loadDemoModel();
+    const list = await completeAt(model, demoFile('outputs.tf'), 'output "x" {\n  value = var.|\n}\n', { snapshot: linkedSnapshot(model) });
+    const declared = list.items.filter((i) => !i.additionalTextEdits).map((i) => i.label);
+    assert.deepEqual(declared, ['allowed_cidrs', 'db_password', 'enable_monitoring', 'environment', 'instance_count', 'region', 'replica_count', 'services', 'tags']);
+    const region = item(list, 'region');
+    assert.match(region.detail ?? '', /^string · from workspace variable \(demo-app\)/);
+    assert.match(docOf(region), /Region the app is described for/);
+    assert.match(docOf(region), /eu-north-1/);
+    assert.match(item(list, 'environment').detail ?? '', /no value/);
+    assert.match(item(list, 'replica_count').detail ?? '', /from terraform\.tfvars/);
+    assert.match(item(list, 'enable_monitoring').detail ?? '', /TF_VAR_enable_monitoring/);
+    // the text edit replaces the typed part of the name
+    assert.deepEqual(item(list, 'region').textEdit, { range: { start: { line: 1, character: 14 }, end: { line: 1, character: 14 } }, newText: 'region' });
+    model.dispose();
+  });
+
+  test('never shows a sensitive value', async () => {
+    const { model } = await loadDemoModel();
+    const list = await completeAt(model, demoFile('outputs.tf'), 'output "x" {\n  value = var.db|\n}\n', { snapshot: linkedSnapshot(model) });
+    const text = JSON.stringify(list);
+    assert.doesNotMatch(text, /hunter2-demo/);
+    assert.match(docOf(item(list, 'db_password')), /\(sensitive\)/);
+    model.dispose();
+  });
+
+  test('offers undeclared engine workspace variables with an edit that declares them, typed from the value', async () => {
+    const { model } = await loadDemoModel();
+    const text = 'locals {\n  flag = var.leg|\n}\n\n';
+    const list = await completeAt(model, demoFile('extra.tf'), text, { snapshot: linkedSnapshot(model) });
+    const legacy = item(list, 'legacy_flag');
+    const [edit] = legacy.additionalTextEdits ?? [];
+    assert.equal(edit.newText, '\n\nvariable "legacy_flag" {\n  type = bool\n}\n');
+    assert.deepEqual(edit.range.start, { line: 4, character: 0 }, 'appended at the end of the current file');
+    assert.equal(list.items.filter((i) => i.additionalTextEdits).length, 1, 'only undeclared engine variables (not env ones)');
+    model.dispose();
+  });
+
+  test('still completes a half-typed var. at the very end of a broken file, declaring at the start', async () => {
+    const { model } = await loadDemoModel();
+    const list = await completeAt(model, demoFile('broken.tf'), 'resource "x" "y" {\n  count = var.|', { snapshot: linkedSnapshot(model) });
+    assert.ok(list.items.some((i) => i.label === 'instance_count'));
+    const legacy = item(list, 'legacy_flag');
+    assert.deepEqual(legacy.additionalTextEdits?.[0].range.start, { line: 0, character: 0 });
+    model.dispose();
+  });
+
+  test('uses the shared edit range when the client supports itemDefaults, and offers no workspace items while unknown', async () => {
+    const { model } = await loadDemoModel();
+    const list = await completeAt(model, demoFile('outputs.tf'), 'output "x" {\n  value = var.re|gion\n}\n', { shared: true });
+    assert.deepEqual(list.itemDefaults?.editRange, { start: { line: 1, character: 14 }, end: { line: 1, character: 20 } });
+    assert.equal(list.items.find((i) => i.label === 'region')?.textEdit, undefined);
+    assert.equal(list.items.some((i) => i.label === 'legacy_flag'), false);
+    model.dispose();
+  });
+});
+
+describe('completion in tfvars and the cloud block', () => {
+  test('offers declared variables not yet set in that tfvars file, at top level only', async () => {
+    const { model } = await loadDemoModel();
+    const file = demoFile('terraform.tfvars');
+    const list = await completeAt(model, file, 'region = "x"\nins|\n');
+    const labels = list.items.map((i) => i.label);
+    assert.ok(labels.includes('instance_count'));
+    assert.equal(labels.includes('region'), false, 'already set in this file');
+    assert.equal(item(list, 'instance_count').textEdit && 'newText' in item(list, 'instance_count').textEdit! ? (item(list, 'instance_count').textEdit as { newText: string }).newText : undefined, 'instance_count = ');
+    const nested = await completeAt(model, file, 'tags = {\n  te|\n}\n');
+    assert.equal(nested.items.length, 0, 'not inside an object value');
+    model.dispose();
+  });
+
+  test('offers organization and workspace names from the host inside the cloud block', async () => {
+    const { model } = await loadMemoryModel({ 'main.tf': 'terraform {\n  cloud {\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n' });
+    const file = path.join(model.folder, 'main.tf');
+    const calls: string[] = [];
+    const lookups: NameLookups = {
+      organizationNames: async (hostname) => (calls.push(`orgs@${hostname}`), ['acme-demo', 'acme-free']),
+      workspaceNames: async (hostname, organization) => (calls.push(`ws@${hostname}/${organization}`), ['demo-app', 'staging-api']),
+    };
+    const orgs = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "ac|"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n', { lookups });
+    assert.deepEqual(orgs.items.map((i) => i.label), ['acme-demo', 'acme-free']);
+    assert.deepEqual(orgs.items[0].textEdit, { range: { start: { line: 2, character: 20 }, end: { line: 2, character: 22 } }, newText: 'acme-demo' });
+    const workspaces = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "acme-demo"\n    workspaces {\n      name = "|"\n    }\n  }\n}\n', { lookups });
+    assert.deepEqual(workspaces.items.map((i) => i.label), ['demo-app', 'staging-api']);
+    assert.deepEqual(calls, ['orgs@app.terraform.io', 'ws@app.terraform.io/acme-demo']);
+    const failing: NameLookups = { organizationNames: async () => { throw new Error('signed out'); }, workspaceNames: async () => [] };
+    const none = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "|"\n  }\n}\n', { lookups: failing });
+    assert.deepEqual(none.items, []);
+    model.dispose();
+  });
+});
