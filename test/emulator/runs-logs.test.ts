@@ -103,6 +103,20 @@ describe('plans, applies, cost estimates and logs', () => {
     assert.equal((await readLog(apply.attributes['log-read-url'])).text, `${STX}${ETX}`);
   });
 
+  test('every related link a run advertises answers 200', async () => {
+    const run = await h.run(runId);
+    const links = Object.entries(run.relationships as Record<string, any>)
+      .filter(([, relationship]) => relationship.links?.related)
+      .map(([name, relationship]) => [name, relationship.links.related as string]);
+    assert.ok(links.length >= 10);
+    for (const [name, link] of links) {
+      const result = await h.api('GET', link);
+      assert.equal(result.status, 200, `${name}: ${link}`);
+    }
+    const creator = await h.api('GET', `/api/v2/runs/${runId}/created-by`);
+    assert.equal(creator.body.data.attributes.username, 'olivia-owner');
+  });
+
   test('an interrupted plan says so in its log', async () => {
     const id = await h.createRun();
     await h.clock.advance(7000);

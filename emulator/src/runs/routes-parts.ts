@@ -19,6 +19,8 @@ import {
   serializeTaskStage,
 } from './serialize-parts';
 import { invalidParameter } from '../http/errors';
+import { serializeConfigurationVersion } from '../routes/configurationVersions';
+import { serializeUser } from '../routes/users';
 
 export function registerRunPartRoutes(router: Router, engine: RunEngine): void {
   const byRun = (ctx: AuthedContext) => requireRun(engine, ctx, ctx.params.run_id!);
@@ -81,6 +83,27 @@ export function registerRunPartRoutes(router: Router, engine: RunEngine): void {
         relationships: { 'run-event': { data: null } },
       })),
     });
+  });
+
+  // The run's other related links (serialize.ts advertises them), so a client following links never meets a 404.
+  router.add('GET', '/api/v2/runs/:run_id/configuration-version', (ctx) => {
+    const version = ctx.store.configurationVersion(byRun(ctx).configurationVersionId);
+    if (!version) throw notFound('configuration version not found');
+    return ok({ data: serializeConfigurationVersion(version) });
+  });
+  for (const [path, userOf] of [
+    ['created-by', (run: RunRecord) => run.createdByUserId],
+    ['confirmed-by', (run: RunRecord) => run.confirmedByUserId],
+    ['canceled-by', (run: RunRecord) => run.canceledByUserId],
+  ] as const) {
+    router.add('GET', `/api/v2/runs/:run_id/${path}`, (ctx) => {
+      const user = ctx.store.users.get(userOf(byRun(ctx)) ?? '');
+      return ok({ data: user ? serializeUser(user, { withEmail: user.id === ctx.caller.user.id }) : null });
+    });
+  }
+  router.add('GET', '/api/v2/runs/:run_id/run-events', (ctx) => {
+    byRun(ctx);
+    return ok({ data: [] });
   });
 
   router.addPublic('GET', `${logPathPrefix}:secret`, (ctx) => serveLog(engine, ctx.params.secret!, ctx.query));
