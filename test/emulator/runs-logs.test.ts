@@ -84,6 +84,23 @@ describe('plans, applies, cost estimates and logs', () => {
     assert.equal((await h.api('GET', `/api/v2/runs/${runId}/cost-estimate`)).body.data.id, estimateId);
   });
 
+  test('plan JSON output: 204 until finished elsewhere, then 307 to a blob with the resource changes; not for organization tokens', async () => {
+    const queued = await h.createRun({ 'plan-only': true });
+    assert.equal((await h.api('GET', `/api/v2/runs/${queued}/plan/json-output`)).status, 204);
+    const redirect = await fetch(`${h.url}/api/v2/plans/${plan.id}/json-output`, {
+      headers: { Authorization: `Bearer ${h.tokens.owner}` },
+      redirect: 'manual',
+    });
+    assert.equal(redirect.status, 307);
+    const location = redirect.headers.get('location')!;
+    const document = await (await fetch(location)).json();
+    assert.deepEqual(
+      document.resource_changes.map((c: any) => [c.address, c.change.actions]),
+      [['aws_instance.web', ['create']], ['aws_s3_bucket.assets', ['create']]],
+    );
+    assert.equal((await h.api('GET', `/api/v2/plans/${plan.id}/json-output`, { token: 'organization' })).status, 404);
+  });
+
   test('the apply log follows the apply and ends with the "Apply complete!" summary', async () => {
     await h.api('POST', `/api/v2/runs/${runId}/actions/apply`);
     const apply = (await h.api('GET', `/api/v2/runs/${runId}/apply`)).body.data;

@@ -8,6 +8,7 @@ import { isoMillis } from '../http/jsonapi';
 import { originOf, requireRun, requireRunOf } from './access';
 import type { RunEngine } from './engine';
 import { sliceLog, visibleLog } from './logs';
+import { planJsonDocument, planJsonPathPrefix } from './planJson';
 import type { RunRecord } from './model';
 import {
   logPathPrefix,
@@ -104,6 +105,24 @@ export function registerRunPartRoutes(router: Router, engine: RunEngine): void {
   router.add('GET', '/api/v2/runs/:run_id/run-events', (ctx) => {
     byRun(ctx);
     return ok({ data: [] });
+  });
+
+  // Plan JSON: not for organization tokens (notes §2); 204 until finished, then a redirect to a blob URL.
+  const planJson = (ctx: AuthedContext, run: RunRecord): ApiResponse => {
+    if (ctx.caller.kind === 'organization') throw notFound();
+    const record = engine.records.plan(run);
+    if (record.status !== 'finished') return { status: 204 };
+    return { status: 307, headers: { Location: `${originOf(ctx)}${planJsonPathPrefix}${record.log.secret}` } };
+  };
+  router.add('GET', '/api/v2/plans/:id/json-output', (ctx) =>
+    planJson(ctx, requireRunOf(engine, ctx, engine.records.plans.get(ctx.params.id!)?.runId)),
+  );
+  router.add('GET', '/api/v2/runs/:run_id/plan/json-output', (ctx) => planJson(ctx, byRun(ctx)));
+  router.addPublic('GET', `${planJsonPathPrefix}:secret`, (ctx) => {
+    const found = engine.records.logBySecret(ctx.params.secret!);
+    const run = found?.kind === 'plan' ? engine.run(found.record.runId) : undefined;
+    if (!run || found?.record.status !== 'finished') throw notFound('no such plan output');
+    return { status: 200, raw: Buffer.from(JSON.stringify(planJsonDocument(run)), 'utf8'), contentType: 'application/json' };
   });
 
   router.addPublic('GET', `${logPathPrefix}:secret`, (ctx) => serveLog(engine, ctx.params.secret!, ctx.query));
