@@ -39,7 +39,9 @@ export class Router {
 
   private register(method: string, pattern: string, handler: Handler<RequestContext>, requiresAuth: boolean, options: RouteOptions): void {
     const segments = splitPath(pattern);
-    const duplicate = this.routes.find((r) => r.method === method && r.segments.join('/') === segments.join('/'));
+    // Parameter names do not matter for matching: `/x/:id` and `/x/:name` would shadow each other.
+    const shape = (parts: string[]) => parts.map((p) => (p.startsWith(':') ? ':' : p)).join('/');
+    const duplicate = this.routes.find((r) => r.method === method && shape(r.segments) === shape(segments));
     if (duplicate) throw new Error(`Route ${method} ${pattern} is registered twice`);
     this.routes.push({ method, pattern, segments, requiresAuth, handler, rateLimit: options.rateLimit ?? 'default' });
   }

@@ -41,7 +41,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
 
 async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const url = requestUrl(req);
   const rawPath = (req.url ?? '/').split('?')[0];
   const pathWithQuery = req.url ?? '/';
   const body = await readBody(req);
@@ -139,6 +139,16 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
   record(response.status, fault?.kind === 'status' || fault?.kind === 'latency' ? fault : undefined);
   res.writeHead(response.status, bytes ? { ...allHeaders, 'Content-Length': String(bytes.length) } : allHeaders);
   res.end(bytes ?? undefined);
+}
+
+/** The URL as the client addressed it; a Host header that is not a valid host falls back to localhost. */
+function requestUrl(req: IncomingMessage): URL {
+  const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+  try {
+    return new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
+  } catch {
+    return new URL(`http://localhost${target.replace(/[^\x21-\x7e]/g, '')}`);
+  }
 }
 
 function statusFaultError(status: number): ApiError {
