@@ -164,7 +164,6 @@ export const realisticStateDurationsMs: Readonly<Record<string, number>> = {
   policy_checking: 2500,
   policy_override: 500,
   policy_checked: 500,
-  planned_and_saved: 500,
   confirmed: 1000,
   pre_apply_running: 3000,
   pre_apply_completed: 500,
