@@ -4,5 +4,9 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server';
 
 const connection = createConnection(ProposedFeatures.all);
+// Bad input must never bring the server down: a stray rejection is reported and the server goes on.
+process.on('unhandledRejection', (reason) => {
+  connection.console.error(`Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`);
+});
 startServer(connection);
 connection.listen();

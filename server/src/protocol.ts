@@ -1,9 +1,14 @@
 /**
  * The custom protocol between the HCP Terraform language server and its clients, declared once.
  * The VS Code client imports this file; other editors can call the same methods by name.
- * Every method is namespaced `hcpTerraform/` and says who sends it to whom.
+ * Every method is namespaced `hcpTerraform/` and says who sends it to whom; every command is
+ * `hcpTerraform.server.<verb>` with ONE object argument (workspace/executeCommand `arguments: [args]`).
+ * Plain types only (no zod, no vscode): the server validates arguments itself (server/src/commands/arguments.ts).
  */
-import { RequestType0 } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Configuration
 
 /** What a client passes in `initializationOptions`. Both are optional: settings and the environment fill the gaps. */
 export interface InitializationOptions {
@@ -11,6 +16,20 @@ export interface InitializationOptions {
   address?: string;
   /** API token for that address. Never logged or echoed back. */
   token?: string;
+}
+
+/**
+ * The `hcpTerraform` settings section, read with workspace/configuration (per workspace folder) and re-read on
+ * workspace/didChangeConfiguration. Unknown or mistyped members are ignored with a logged warning.
+ */
+export interface HcpTerraformSettings {
+  /** `hcpTerraform.address`: the service used when a cloud block names no hostname. */
+  address?: string;
+  /**
+   * `hcpTerraform.workspace`: overrides the folder → workspace link of every module folder in the workspace folder
+   * (beats the cloud block, the remote backend and TF_* variables).
+   */
+  workspace?: { hostname?: string; organization?: string; name?: string; project?: string };
 }
 
 export interface ServerStatus {
@@ -24,3 +43,371 @@ export interface ServerStatus {
 
 /** client → server: the server's identity and sign-in state; cheap, used as a health check. */
 export const serverStatusRequest = new RequestType0<ServerStatus, void>('hcpTerraform/serverStatus');
+
+export interface SetTokenParams {
+  /** The host the token belongs to (`app.terraform.io`, `tfe.example.com:8443`); default: the configured address's host. */
+  hostname?: string;
+  /** The token, or null to sign out of that host. Never logged. */
+  token: string | null;
+}
+
+/** client → server: the user signed in (or out). The token is used for that host only and beats every other source. */
+export const setTokenNotification = new NotificationType<SetTokenParams>('hcpTerraform/setToken');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plain data the server returns
+
+export interface RunActionsSummary {
+  isCancelable: boolean;
+  isConfirmable: boolean;
+  isDiscardable: boolean;
+  isForceCancelable: boolean;
+}
+
+export interface RunSummary {
+  id: string;
+  /** Any status the service sends (unknown ones pass through). */
+  status: string;
+  /** Human label of the status ("Needs confirmation"); the raw status for unknown ones. */
+  statusLabel: string;
+  workspaceId?: string;
+  message?: string;
+  source?: string;
+  createdAt?: string;
+  /** When the run entered its current status, if the service says. */
+  statusChangedAt?: string;
+  hasChanges?: boolean;
+  isDestroy?: boolean;
+  planOnly?: boolean;
+  refreshOnly?: boolean;
+  savePlan?: boolean;
+  targetAddrs?: string[];
+  replaceAddrs?: string[];
+  actions: RunActionsSummary;
+  forceCancelAvailableAt?: string;
+  configurationVersionId?: string;
+  planId?: string;
+  applyId?: string;
+  costEstimateId?: string;
+}
+
+export interface PageInfo {
+  current: number;
+  next?: number;
+  totalPages?: number;
+  totalCount?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests for the client's views (client → server)
+
+/** Why a folder has no workspace, or the workspace itself. */
+export type LinkedWorkspaceState =
+  | { kind: 'linked'; workspace: { id: string; name: string; organization: string; hostname: string } }
+  | { kind: 'not-linked' }
+  | { kind: 'signed-out'; hostname: string }
+  | { kind: 'loading' }
+  | { kind: 'not-found'; hostname: string; organization: string; name: string }
+  | { kind: 'error'; message: string };
+
+export interface LinkedFolder {
+  /** File URI of the module folder. */
+  folderUri: string;
+  mechanism: 'cloud' | 'remote-backend' | 'override' | 'none';
+  hostname?: string;
+  organization?: string;
+  /** The workspace name, when the link names one (tags/prefix links may not). */
+  workspaceName?: string;
+  /** Problems of the link itself (missing organization...), for people. */
+  problems: string[];
+  signedIn: boolean;
+  state: LinkedWorkspaceState;
+}
+
+/** client → server: every module folder the server knows, with its link and workspace. */
+export const linkedWorkspacesRequest = new RequestType0<LinkedFolder[], void>('hcpTerraform/linkedWorkspaces');
+
+/** Which service a request is about: by workspace id (a linked one), or explicitly by host. */
+export interface HostParams {
+  /** Needed only for workspaces no open folder is linked to (defaults to the configured address's host). */
+  hostname?: string;
+}
+
+export interface RunsParams extends HostParams {
+  /** A workspace's runs; or, without it, the organization's. */
+  workspaceId?: string;
+  organization?: string;
+  /** Organization lists only. */
+  workspaceNames?: string[];
+  pageNumber?: number;
+  pageSize?: number;
+  operations?: string[];
+  statuses?: string[];
+  statusGroup?: string;
+  sources?: string[];
+  /** A year or 'year'. */
+  timeframe?: number | 'year';
+  search?: string;
+}
+
+export interface RunsResult {
+  runs: RunSummary[];
+  page: PageInfo;
+}
+
+/** client → server: one page of runs with the spec's filters. Uses the 30/min run-list budget the watcher shares. */
+export const runsRequest = new RequestType<RunsParams, RunsResult, void>('hcpTerraform/runs');
+
+export interface RunDetailsParams extends HostParams {
+  runId: string;
+  /** Read log text too: from these byte offsets (0 = from the start); omitted = no log for that phase. */
+  planLogOffset?: number;
+  applyLogOffset?: number;
+}
+
+export interface PhaseDetails {
+  id: string;
+  status: string;
+  resourceAdditions?: number;
+  resourceChanges?: number;
+  resourceDestructions?: number;
+  /** Present when a log offset was asked for and the phase has a log. */
+  log?: { text: string; nextOffset: number; complete: boolean };
+}
+
+export interface RunDetails {
+  run: RunSummary;
+  plan?: PhaseDetails;
+  apply?: PhaseDetails;
+  costEstimate?: { id: string; status: string; proposedMonthlyCost?: string; deltaMonthlyCost?: string };
+}
+
+/** client → server: a run with its plan, apply, cost estimate and (optionally) log text via log-read-url. */
+export const runDetailsRequest = new RequestType<RunDetailsParams, RunDetails, void>('hcpTerraform/runDetails');
+
+export interface ChangeRequestsParams extends HostParams {
+  workspaceName: string;
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+export interface ChangeRequestSummary {
+  id: string;
+  subject: string;
+  message: string;
+  archived: boolean;
+  createdAt?: string;
+}
+
+/** client → server: a workspace's change requests (by workspace NAME, as the spec's path has it), one page. */
+export const changeRequestsRequest = new RequestType<ChangeRequestsParams, { changeRequests: ChangeRequestSummary[]; page: PageInfo }, void>(
+  'hcpTerraform/changeRequests',
+);
+
+export interface VariablesParams extends HostParams {
+  workspaceId: string;
+}
+
+export interface VariableSummary {
+  id: string;
+  key: string;
+  /** Never present for sensitive variables. */
+  value?: string;
+  category: string;
+  hcl: boolean;
+  sensitive: boolean;
+  description?: string;
+}
+
+/** client → server: a workspace's variables, read fresh (sensitive values are never included). */
+export const variablesRequest = new RequestType<VariablesParams, VariableSummary[], void>('hcpTerraform/variables');
+
+export interface SubscriptionParams extends HostParams {
+  organization: string;
+}
+
+export type SubscriptionResult =
+  | {
+      available: true;
+      subscription: { id: string; isActive?: boolean; startAt?: string; endAt?: string; runsCeiling?: number; agentsCeiling?: number; attributes: Record<string, unknown> };
+      featureSet?: { id: string; name?: string; identifier?: string; flags: Record<string, boolean>; attributes: Record<string, unknown> };
+    }
+  /** Terraform Enterprise has no subscription interface (404 there is normal). */
+  | { available: false; reason: string };
+
+/** client → server: the organization's subscription and feature set. */
+export const subscriptionRequest = new RequestType<SubscriptionParams, SubscriptionResult, void>('hcpTerraform/subscription');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notifications (server → client)
+
+export interface RunsChangedParams {
+  hostname: string;
+  workspaceId: string;
+  /** Only the runs that changed since the last notification, each once. */
+  runs: RunSummary[];
+}
+
+/** server → client: runs the watcher saw change (status or actions). Sent only when something changed. */
+export const runsChangedNotification = new NotificationType<RunsChangedParams>('hcpTerraform/runsChanged');
+
+/** server → client: what the server knows about a folder's workspace changed (link, variables, runs, sign-in). */
+export const workspaceChangedNotification = new NotificationType<LinkedFolder>('hcpTerraform/workspaceChanged');
+
+export interface SignInNeededParams {
+  hostname: string;
+  /** The address to sign in at. */
+  address: string;
+  /** Why: no token found, or the service refused the token (401). */
+  reason: string;
+}
+
+/** server → client: a linked folder needs a token for this host (the client offers to sign in). Once per host and reason. */
+export const signInNeededNotification = new NotificationType<SignInNeededParams>('hcpTerraform/signInNeeded');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Commands (client → server via workspace/executeCommand, one object argument each)
+
+export const serverCommandVerbs = [
+  'queuePlan',
+  'planLocalChanges',
+  'applyRun',
+  'discardRun',
+  'cancelRun',
+  'forceCancelRun',
+  'forceExecuteRun',
+  'createChangeRequest',
+  'archiveChangeRequest',
+  'generateOrganizationToken',
+  'deleteOrganizationToken',
+  'createVariable',
+  'updateVariable',
+  'deleteVariable',
+] as const;
+export type ServerCommandVerb = (typeof serverCommandVerbs)[number];
+
+export function serverCommand(verb: ServerCommandVerb): string {
+  return `hcpTerraform.server.${verb}`;
+}
+
+/** Every create-run attribute of the spec (§4.2), camelCased. */
+export interface QueuePlanArguments extends HostParams {
+  workspaceId: string;
+  message?: string;
+  isDestroy?: boolean;
+  refresh?: boolean;
+  refreshOnly?: boolean;
+  replaceAddrs?: string[];
+  targetAddrs?: string[];
+  /** Run variables; each value is an HCL literal (`"\"eu\""`, `3`, `["a"]`), validated before sending. */
+  variables?: Array<{ key: string; value: string }>;
+  planOnly?: boolean;
+  savePlan?: boolean;
+  /** Only with planOnly. */
+  engineVersion?: string;
+  allowEmptyApply?: boolean;
+  allowConfigGeneration?: boolean;
+  autoApply?: boolean;
+  debuggingMode?: boolean;
+  /** Promotion: use this configuration version (of any workspace)... */
+  configurationVersionId?: string;
+  /** ...or the one another run used... */
+  configurationFromRunId?: string;
+  /** ...or the current one of another workspace. */
+  configurationFromWorkspaceId?: string;
+}
+
+export interface PlanLocalChangesArguments extends HostParams {
+  /** File URI of the module folder to upload. */
+  folderUri: string;
+  workspaceId: string;
+  message?: string;
+}
+
+export interface RunActionArguments extends HostParams {
+  runId: string;
+  comment?: string;
+}
+
+export interface CreateChangeRequestArguments extends HostParams {
+  organization: string;
+  workspaceId: string;
+  subject: string;
+  /** Markdown. */
+  message: string;
+}
+
+export interface ArchiveChangeRequestArguments extends HostParams {
+  changeRequestId: string;
+}
+
+export interface OrganizationTokenArguments extends HostParams {
+  organization: string;
+  /** ISO 8601; omitted = never expires. generateOrganizationToken only. */
+  expiredAt?: string;
+}
+
+export interface CreateVariableArguments extends HostParams {
+  workspaceId: string;
+  key: string;
+  /** `engine` or `env` (others are passed through). */
+  category: string;
+  /** Required: the client asks the user when a quick fix could not know it. */
+  value?: string;
+  hcl?: boolean;
+  sensitive?: boolean;
+  description?: string;
+}
+
+export interface UpdateVariableArguments extends HostParams {
+  workspaceId: string;
+  variableId: string;
+  key?: string;
+  value?: string;
+  category?: string;
+  hcl?: boolean;
+  sensitive?: boolean;
+  description?: string;
+}
+
+export interface DeleteVariableArguments extends HostParams {
+  workspaceId: string;
+  variableId: string;
+}
+
+export interface ServerCommandArguments {
+  queuePlan: QueuePlanArguments;
+  planLocalChanges: PlanLocalChangesArguments;
+  applyRun: RunActionArguments;
+  discardRun: RunActionArguments;
+  cancelRun: RunActionArguments;
+  forceCancelRun: RunActionArguments;
+  forceExecuteRun: Omit<RunActionArguments, 'comment'>;
+  createChangeRequest: CreateChangeRequestArguments;
+  archiveChangeRequest: ArchiveChangeRequestArguments;
+  generateOrganizationToken: OrganizationTokenArguments;
+  deleteOrganizationToken: Omit<OrganizationTokenArguments, 'expiredAt'>;
+  createVariable: CreateVariableArguments;
+  updateVariable: UpdateVariableArguments;
+  deleteVariable: DeleteVariableArguments;
+}
+
+export interface ServerCommandResults {
+  queuePlan: RunSummary;
+  planLocalChanges: RunSummary;
+  /** The run as read right after the action (its status changes asynchronously). */
+  applyRun: RunSummary;
+  discardRun: RunSummary;
+  cancelRun: RunSummary;
+  forceCancelRun: RunSummary;
+  forceExecuteRun: RunSummary;
+  /** The service's answer to the bulk action (its shape is not specified). */
+  createChangeRequest: { id: string; type: string };
+  archiveChangeRequest: ChangeRequestSummary;
+  /** The secret is returned here once, and never logged or kept by the server. */
+  generateOrganizationToken: { id: string; token: string; expiredAt?: string };
+  deleteOrganizationToken: { deleted: true };
+  createVariable: VariableSummary;
+  updateVariable: VariableSummary;
+  deleteVariable: { deleted: true };
+}

@@ -1,36 +1,268 @@
-// Wires the language server's features to a connection. The connection is passed in so tests can run the
-// server in-process over streams, and the same code serves stdio and IPC.
-import type { Connection, InitializeResult } from 'vscode-languageserver';
-import type { InitializationOptions } from './protocol';
-import { serverStatusRequest } from './protocol';
+// Wires the language server's parts to a connection. The connection is passed in so the same code serves stdio
+// and IPC, and time is injectable (ServerOptions.timers) so schedulers can be driven by hand.
+//   documents/  text sync + watched files → code models (one per module folder)
+//   workspaces/ folder → workspace links, shared workspace knowledge, the run watcher, view requests
+//   commands/   workspace/executeCommand handlers;  upload/  plan local changes
+//   features/   completion, hover, diagnostics, code actions, code lens (lsp-features), fed through FeatureHost
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
+import { TextDocumentSyncKind } from 'vscode-languageserver';
+import { TokenResolver } from './auth/tokens';
+import { registerCommands, serverCommandNames } from './commands';
+import type { CoreContext } from './commands/context';
+import { defaultAddress, hostOfAddress, readInitializationOptions, readSettings } from './config/settings';
+import type { ParsedSettings } from './config/settings';
+import { ModuleFolders } from './documents/moduleFolders';
+import { registerDocumentSync, registerFileWatchers } from './documents/sync';
+import { loadTerraformParser } from './model';
+import type { TerraformParser } from './model';
+import type { InitializationOptions, LinkedFolder, RunsChangedParams } from './protocol';
+import {
+  linkedWorkspacesRequest,
+  runsChangedNotification,
+  serverStatusRequest,
+  setTokenNotification,
+  signInNeededNotification,
+  workspaceChangedNotification,
+} from './protocol';
 import { serverVersion } from './version';
+import { WorkspaceDirectory } from './workspaces/directory';
+import { FolderLinks } from './workspaces/folderLinks';
+import { ServiceHosts } from './workspaces/hosts';
+import { summarizeRun } from './workspaces/runSummary';
+import { RunWatcher } from './workspaces/runWatcher';
+import type { Timers } from './workspaces/timers';
+import { realTimers } from './workspaces/timers';
+import { registerViewRequests } from './workspaces/viewRequests';
 
-export const defaultAddress = 'https://app.terraform.io';
+export { defaultAddress };
 
-export function startServer(connection: Connection): void {
-  let options: InitializationOptions = {};
+export interface ServerOptions {
+  timers?: Timers;
+  /** The environment for TF_TOKEN_*, TF_CLOUD_* and HOME (default: process.env). */
+  environment?: Readonly<Record<string, string | undefined>>;
+}
 
-  connection.onInitialize((params): InitializeResult => {
-    options = readInitializationOptions(params.initializationOptions);
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const timers = options.timers ?? realTimers;
+  const environment = options.environment ?? process.env;
+  const log = (message: string) => connection.console.log(message);
+  const warn = (message: string) => connection.console.warn(message);
+
+  let initOptions: InitializationOptions = {};
+  let capabilities: ClientCapabilities = {};
+  let pushedSettings: unknown;
+  let roots: string[] = [];
+
+  const tokens = new TokenResolver({ environment, onWarning: warn });
+  const hosts = new ServiceHosts({ tokens, timers });
+  let parser: TerraformParser | undefined;
+  const parserLoading = loadTerraformParser().then((loaded) => (parser = loaded));
+  parserLoading.catch((error: unknown) => {
+    void connection.window.showErrorMessage(`HCP Terraform: the Terraform parser could not load, so files are not analysed (${error instanceof Error ? error.message : String(error)}). Reinstall the extension.`);
+  });
+  const folders = new ModuleFolders({ parser: parserLoading, environment, log });
+
+  const signInAsked = new Set<string>();
+  const pendingFolderNotices = new Set<string>();
+  let links: FolderLinks;
+
+  const watcher = new RunWatcher({
+    timers,
+    clientFor: (hostname) => hosts.clientFor(hostname),
+    onRuns: (hostname, workspaceId, runs, changed, fromList) => {
+      directory.recordRuns(hostname, workspaceId, runs, fromList);
+      if (changed.length === 0) return;
+      const params: RunsChangedParams = { hostname, workspaceId, runs: changed.map(summarizeRun) };
+      void connection.sendNotification(runsChangedNotification, params);
+      // A run that moved may have changed the workspace's current run.
+      for (const knowledge of directory.all()) {
+        if (knowledge.workspaceId === workspaceId && knowledge.target.hostname === hostname) void directory.refreshCurrentRun(knowledge);
+      }
+    },
+    onProblem: log,
+  });
+
+  const directory: WorkspaceDirectory = new WorkspaceDirectory({
+    hosts,
+    watcher,
+    timers,
+    log,
+    onChanged: (knowledge) => links.knowledgeChanged(knowledge),
+    onSignInNeeded: (hostname, reason) => {
+      const key = `${hostname}\u0000${reason}`;
+      if (signInAsked.has(key)) return;
+      signInAsked.add(key);
+      log(reason);
+      void connection.sendNotification(signInNeededNotification, { hostname, address: hosts.addressFor(hostname), reason });
+    },
+  });
+
+  links = new FolderLinks(folders, directory, hosts, () => timers.now(), (folder) => {
+    // Coalesced: several knowledge changes in one turn give one notification per folder.
+    if (pendingFolderNotices.size === 0) queueMicrotask(flushFolderNotices);
+    pendingFolderNotices.add(folder);
+  });
+  const flushFolderNotices = () => {
+    const changed = [...pendingFolderNotices];
+    pendingFolderNotices.clear();
+    for (const folder of changed) {
+      const described = describeFolder(folder);
+      if (described) void connection.sendNotification(workspaceChangedNotification, described);
+    }
+  };
+
+  folders.onDidChange((event) => links.modelChanged(event.model, event.kind === 'changed' ? event.change.files : undefined));
+
+  const context: CoreContext = {
+    connection,
+    hosts,
+    directory,
+    watcher,
+    folders,
+    parser: () => parser,
+    supportsWorkDoneProgress: () => capabilities.window?.workDoneProgress === true,
+    log,
+  };
+
+  const describeFolder = (folder: string): LinkedFolder | undefined => {
+    const entry = links.linkOf(folder);
+    const snapshot = links.snapshotFor(folder);
+    if (!entry || !snapshot) return undefined;
+    const link = entry.link;
+    const hostname = link.hostname?.value;
+    const described: LinkedFolder = {
+      folderUri: pathToFileURL(folder).href,
+      mechanism: link.mechanism,
+      problems: link.problems.map((problem) => problem.message),
+      signedIn: hostname ? hosts.isSignedIn(hostname) : false,
+      state: snapshot.workspace,
+    };
+    if (hostname) described.hostname = hostname;
+    if (link.organization) described.organization = link.organization.value;
+    if (entry.target) described.workspaceName = entry.target.name;
+    return described;
+  };
+
+  // ---- configuration ----
+
+  const applySettings = (settingsByRoot: Array<{ root: string | undefined; settings: ParsedSettings }>) => {
+    const address = settingsByRoot.find((entry) => entry.settings.address)?.settings.address ?? initOptions.address;
+    const addressChanged = hosts.setConfiguredAddress(address);
+    for (const { root, settings } of settingsByRoot) if (root) folders.setOverride(root, settings.override);
+    if (addressChanged) {
+      links.relinkAll();
+      for (const knowledge of directory.all()) void directory.reload(knowledge);
+    }
+  };
+
+  const readConfiguration = async (): Promise<void> => {
+    const scopes: Array<string | undefined> = roots.length > 0 ? roots : [undefined];
+    let raw: unknown[];
+    if (capabilities.workspace?.configuration) {
+      try {
+        raw = await connection.workspace.getConfiguration(scopes.map((root) => ({ section: 'hcpTerraform', ...(root ? { scopeUri: pathToFileURL(root).href } : {}) })));
+      } catch (error) {
+        warn(`Could not read the hcpTerraform settings: ${error instanceof Error ? error.message : String(error)}`);
+        raw = scopes.map(() => pushedSettings);
+      }
+    } else raw = scopes.map(() => pushedSettings);
+    applySettings(
+      scopes.map((root, index) => {
+        const parsed = readSettings(raw[index]);
+        for (const warning of parsed.warnings) warn(warning);
+        return { root, settings: parsed.value };
+      }),
+    );
+  };
+
+  // ---- lifecycle ----
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const parsed = readInitializationOptions(params.initializationOptions);
+    initOptions = parsed.value;
+    for (const warning of parsed.warnings) queueMicrotask(() => warn(warning));
+    capabilities = params.capabilities ?? {};
+    roots = rootsOf(params);
+    hosts.setConfiguredAddress(initOptions.address);
+    if (initOptions.token) tokens.setClientToken(hostOfAddress(initOptions.address ?? defaultAddress), initOptions.token);
     return {
-      capabilities: {},
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        executeCommandProvider: { commands: serverCommandNames },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
       serverInfo: { name: 'hcp-terraform-language-server', version: serverVersion },
     };
   });
 
+  connection.onInitialized(async () => {
+    if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      registerFileWatchers(connection).catch((error: unknown) => warn(`Could not watch files: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    if (capabilities.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        for (const added of event.added) {
+          const root = fileURLToPath(added.uri);
+          roots.push(root);
+          await folders.addRoot(root);
+        }
+        await readConfiguration();
+      });
+    }
+    await readConfiguration();
+    await Promise.all(roots.map((root) => folders.addRoot(root)));
+  });
+
+  connection.onDidChangeConfiguration(async (params) => {
+    const settings = (params?.settings as { hcpTerraform?: unknown } | undefined)?.hcpTerraform;
+    if (settings !== undefined) pushedSettings = settings;
+    await readConfiguration();
+  });
+
+  connection.onNotification(setTokenNotification, (params) => {
+    const hostname = typeof params?.hostname === 'string' && params.hostname ? params.hostname.toLowerCase() : hosts.configuredHost;
+    if (params?.token !== null && typeof params?.token !== 'string') {
+      warn('hcpTerraform/setToken needs {"hostname"?: "...", "token": "..." | null}; ignored.');
+      return;
+    }
+    if (!tokens.setClientToken(hostname, params.token)) return;
+    for (const key of [...signInAsked]) if (key.startsWith(`${hostname}\u0000`)) signInAsked.delete(key);
+    hosts.refreshAll();
+    directory.reloadHost(hostname);
+  });
+
   connection.onRequest(serverStatusRequest, () => ({
     version: serverVersion,
-    address: options.address ?? defaultAddress,
-    signedIn: typeof options.token === 'string' && options.token.length > 0,
+    address: hosts.configuredAddress,
+    signedIn: hosts.isSignedIn(hosts.configuredHost),
   }));
+
+  connection.onRequest(linkedWorkspacesRequest, () =>
+    folders
+      .all()
+      .map((model) => describeFolder(model.folder))
+      .filter((folder): folder is LinkedFolder => folder !== undefined)
+      .sort((a, b) => a.folderUri.localeCompare(b.folderUri)),
+  );
+
+  registerDocumentSync(connection, folders);
+  registerCommands(connection, context);
+  registerViewRequests(connection, context);
+
+  connection.onShutdown(async () => {
+    watcher.dispose();
+    directory.dispose();
+    links.dispose();
+    folders.dispose();
+    await hosts.dispose();
+  });
 }
 
-/** Keeps only well-typed options: a wrong value from a client is ignored with a warning, never a crash. */
-function readInitializationOptions(raw: unknown): InitializationOptions {
-  if (typeof raw !== 'object' || raw === null) return {};
-  const { address, token } = raw as Record<string, unknown>;
-  return {
-    address: typeof address === 'string' && address.length > 0 ? address : undefined,
-    token: typeof token === 'string' && token.length > 0 ? token : undefined,
-  };
+/** The workspace folders (or the legacy root) as absolute paths. */
+function rootsOf(params: InitializeParams): string[] {
+  const uris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  const paths = uris.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri));
+  if (paths.length === 0 && params.rootPath) paths.push(params.rootPath);
+  return paths;
 }

@@ -1,0 +1,59 @@
+// workspace/executeCommand: one handler per `hcpTerraform.server.<verb>`, each validating its single object
+// argument first. Every command is listed in executeCommandProvider (serverCommandNames).
+import type { Connection } from 'vscode-languageserver';
+import { ResponseError, ErrorCodes } from 'vscode-languageserver';
+import { serverCommand, serverCommandVerbs } from '../protocol';
+import type { ServerCommandVerb } from '../protocol';
+import { planLocalChanges } from '../upload/planLocalChanges';
+import { CommandArgumentError, parseCommandArguments } from './arguments';
+import type { CoreContext } from './context';
+import { invalidParams, toResponseError } from './errors';
+import { queuePlan, runAction } from './runCommands';
+import {
+  archiveChangeRequest,
+  createChangeRequest,
+  createVariable,
+  deleteOrganizationToken,
+  deleteVariable,
+  generateOrganizationToken,
+  updateVariable,
+} from './workspaceCommands';
+
+export const serverCommandNames: string[] = serverCommandVerbs.map(serverCommand);
+
+type Handler = (context: CoreContext, raw: readonly unknown[] | undefined, workDoneToken: string | number | undefined) => Promise<unknown>;
+
+const handlers: { [V in ServerCommandVerb]: Handler } = {
+  queuePlan: (c, raw) => queuePlan(c, parseCommandArguments('queuePlan', raw)),
+  planLocalChanges: (c, raw, token) => planLocalChanges(c, parseCommandArguments('planLocalChanges', raw), token),
+  applyRun: (c, raw) => runAction(c, 'applyRun', parseCommandArguments('applyRun', raw)),
+  discardRun: (c, raw) => runAction(c, 'discardRun', parseCommandArguments('discardRun', raw)),
+  cancelRun: (c, raw) => runAction(c, 'cancelRun', parseCommandArguments('cancelRun', raw)),
+  forceCancelRun: (c, raw) => runAction(c, 'forceCancelRun', parseCommandArguments('forceCancelRun', raw)),
+  forceExecuteRun: (c, raw) => runAction(c, 'forceExecuteRun', parseCommandArguments('forceExecuteRun', raw)),
+  createChangeRequest: (c, raw) => createChangeRequest(c, parseCommandArguments('createChangeRequest', raw)),
+  archiveChangeRequest: (c, raw) => archiveChangeRequest(c, parseCommandArguments('archiveChangeRequest', raw)),
+  generateOrganizationToken: (c, raw) => generateOrganizationToken(c, parseCommandArguments('generateOrganizationToken', raw)),
+  deleteOrganizationToken: (c, raw) => deleteOrganizationToken(c, parseCommandArguments('deleteOrganizationToken', raw)),
+  createVariable: (c, raw) => createVariable(c, parseCommandArguments('createVariable', raw)),
+  updateVariable: (c, raw) => updateVariable(c, parseCommandArguments('updateVariable', raw)),
+  deleteVariable: (c, raw) => deleteVariable(c, parseCommandArguments('deleteVariable', raw)),
+};
+
+export function registerCommands(connection: Connection, context: CoreContext): void {
+  connection.onExecuteCommand(async (params) => {
+    const verb = params.command.startsWith('hcpTerraform.server.') ? (params.command.slice('hcpTerraform.server.'.length) as ServerCommandVerb) : undefined;
+    const handler = verb && Object.hasOwn(handlers, verb) ? handlers[verb] : undefined;
+    if (!handler) {
+      throw new ResponseError(ErrorCodes.MethodNotFound, `Unknown command ${params.command}; the server offers: ${serverCommandNames.join(', ')}.`);
+    }
+    try {
+      return await handler(context, params.arguments, params.workDoneToken);
+    } catch (error) {
+      if (error instanceof CommandArgumentError) throw invalidParams(error.message);
+      const response = toResponseError(error);
+      context.log(`${params.command} failed: ${response.message}`);
+      throw response;
+    }
+  });
+}

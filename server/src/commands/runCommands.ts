@@ -1,0 +1,132 @@
+// queuePlan and the five run actions. Each answers with the run as read after the change, and makes the watcher
+// follow it, so code lenses and views update without waiting for the next list.
+import type { CreateRunInput, Run } from '../api';
+import { relatedId, runStatusLabel, ServiceError } from '../api';
+import { extractTfvarsFile } from '../model';
+import type { TerraformParser } from '../model';
+import type { RunSummary } from '../protocol';
+import { summarizeRun } from '../workspaces/runSummary';
+import type { ParsedArguments } from './arguments';
+import type { CoreContext, Target } from './context';
+import { afterRunChange, resolveTarget } from './context';
+import { invalidParams, toResponseError } from './errors';
+
+export async function queuePlan(context: CoreContext, args: ParsedArguments<'queuePlan'>): Promise<RunSummary> {
+  const variables = args.variables ? validateRunVariables(context.parser(), args.variables) : undefined;
+  const target = resolveTarget(context, args);
+  try {
+    const configurationVersionId = await configurationFor(target, args);
+    const input: CreateRunInput = { workspaceId: args.workspaceId };
+    const copy = ['message', 'isDestroy', 'refresh', 'refreshOnly', 'replaceAddrs', 'targetAddrs', 'planOnly', 'savePlan', 'engineVersion', 'allowEmptyApply', 'allowConfigGeneration', 'autoApply', 'debuggingMode'] as const;
+    for (const name of copy) if (args[name] !== undefined) (input as unknown as Record<string, unknown>)[name] = args[name];
+    if (variables) input.variables = variables;
+    if (configurationVersionId) input.configurationVersionId = configurationVersionId;
+    const run = await target.client.runs.create(input);
+    afterRunChange(context, target, run, args.workspaceId);
+    return summarizeRun(run);
+  } catch (error) {
+    throw toResponseError(error, (e) =>
+      e.status === 404
+        ? `Could not queue the plan: workspace ${args.workspaceId} was not found, or this token may not queue runs there (organization tokens never can: sign in with a user or team token).`
+        : e.status === 422
+          ? `The service refused the plan's options: ${e.detail ?? e.title}. Check the arguments (for example engineVersion needs a plan-only run, and isDestroy excludes refreshOnly).`
+          : undefined,
+    );
+  }
+}
+
+/** Run variables are HCL literals (spec §4.2): `"\"eu\""`, `3`, `["a", "b"]`. A value is never quoted back. */
+export function validateRunVariables(parser: TerraformParser | undefined, variables: Array<{ key: string; value: string }>): Array<{ key: string; value: string }> {
+  const seen = new Set<string>();
+  for (const { key, value } of variables) {
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) throw invalidParams(`Run variable "${key}" is not a valid variable name (letters, digits, _ and -; not starting with a digit).`);
+    if (seen.has(key)) throw invalidParams(`Run variable "${key}" is given twice; give each variable once.`);
+    seen.add(key);
+    if (!parser) continue; // the parser loads at start-up; the service validates too
+    const tree = parser.parse(`${key} = ${value}\n`);
+    try {
+      const contribution = extractTfvarsFile(tree, 'run-variables.tfvars', 'hcl', false);
+      const entry = contribution.entries.length === 1 ? contribution.entries[0] : undefined;
+      if (value.trim() === '' || contribution.syntaxProblems.length > 0 || !entry || entry.key !== key || !entry.literal) {
+        throw invalidParams(
+          `The value of run variable "${key}" is not an HCL literal. Write strings with quotes ("\\"eu-west-1\\""), numbers and bools as is (3, true), lists and maps in HCL ([1, 2], { a = 1 }); expressions are not allowed.`,
+        );
+      }
+    } finally {
+      tree.delete();
+    }
+  }
+  return variables;
+}
+
+/** Promotion: the configuration version to plan, when the arguments name one directly or through a run/workspace. */
+async function configurationFor(target: Target, args: ParsedArguments<'queuePlan'>): Promise<string | undefined> {
+  if (args.configurationVersionId) return args.configurationVersionId;
+  if (args.configurationFromRunId) {
+    const { run } = await target.client.runs.get(args.configurationFromRunId);
+    const id = relatedId(run, 'configuration-version');
+    if (!id) throw invalidParams(`Run ${args.configurationFromRunId} has no configuration version to reuse.`);
+    return id;
+  }
+  if (args.configurationFromWorkspaceId) {
+    const { workspace } = await target.client.workspaces.getById(args.configurationFromWorkspaceId);
+    const id = relatedId(workspace, 'current-configuration-version');
+    if (!id) throw invalidParams(`Workspace ${args.configurationFromWorkspaceId} has no current configuration version to promote; upload or plan there first.`);
+    return id;
+  }
+  return undefined;
+}
+
+type RunAction = 'applyRun' | 'discardRun' | 'cancelRun' | 'forceCancelRun' | 'forceExecuteRun';
+
+const conflictMessages: Record<RunAction, (status: string) => string> = {
+  applyRun: (status) => `The run is not waiting for confirmation (it is ${status}).`,
+  discardRun: (status) => `The run cannot be discarded: it is not paused for confirmation or priority (it is ${status}).`,
+  cancelRun: (status) => `The run cannot be canceled: it is not planning or applying (it is ${status}).`,
+  forceCancelRun: (status) => `The run cannot be force-canceled now: cancel it normally first and wait for the cool-off period to pass (it is ${status}).`,
+  forceExecuteRun: (status) => `The run cannot be force-executed: the run that locks its workspace is not in a discardable state (it is ${status}).`,
+};
+
+export async function runAction(context: CoreContext, verb: RunAction, args: { hostname?: string; runId: string; comment?: string }): Promise<RunSummary> {
+  const target = resolveTarget(context, args);
+  const runs = target.client.runs;
+  try {
+    if (verb === 'applyRun') await runs.apply(args.runId, { comment: args.comment });
+    else if (verb === 'discardRun') await runs.discard(args.runId, { comment: args.comment });
+    else if (verb === 'cancelRun') await runs.cancel(args.runId, { comment: args.comment });
+    else if (verb === 'forceCancelRun') await runs.forceCancel(args.runId, { comment: args.comment });
+    else await runs.forceExecute(args.runId);
+  } catch (error) {
+    const status = error instanceof ServiceError && (error.status === 409 || error.status === 403) ? await statusOf(target, args.runId) : undefined;
+    throw toResponseError(error, (e) => {
+      if (e.status === 404) {
+        return `Run ${args.runId} was not found, or this token may not do this (organization tokens never can; applying needs apply permission, force-cancel admin access).`;
+      }
+      if (verb === 'forceExecuteRun' && e.status === 403) {
+        return `The run cannot be force-executed: it must be pending while another run locks its workspace (it is ${status ?? 'in another state'}).`;
+      }
+      if (e.status === 409) return conflictMessages[verb](status ?? 'in another state');
+      return undefined;
+    });
+  }
+  const run = await readRun(target, args.runId);
+  afterRunChange(context, target, run, relatedId(run, 'workspace'));
+  return summarizeRun(run);
+}
+
+async function statusOf(target: Target, runId: string): Promise<string | undefined> {
+  try {
+    const { run } = await target.client.runs.get(runId);
+    return runStatusLabel(run.attributes.status).toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+async function readRun(target: Target, runId: string): Promise<Run> {
+  try {
+    return (await target.client.runs.get(runId)).run;
+  } catch (error) {
+    throw toResponseError(error);
+  }
+}

@@ -1,0 +1,102 @@
+// Reads the client's configuration: initializationOptions and the `hcpTerraform` settings section. Wrong values
+// are dropped with a warning that says what to enter, never a crash: a half-configured editor still gets the
+// features that need no service.
+import type { HcpTerraformSettings, InitializationOptions } from '../protocol';
+import type { ServiceLinkOverride } from '../model';
+
+export const defaultAddress = 'https://app.terraform.io';
+
+export interface ParsedSettings {
+  address?: string;
+  override: ServiceLinkOverride;
+}
+
+export interface ParseResult<T> {
+  value: T;
+  /** One sentence per ignored value, for window/logMessage. Never contains a token. */
+  warnings: string[];
+}
+
+/** Keeps only well-typed options; the token is never quoted in a warning. */
+export function readInitializationOptions(raw: unknown): ParseResult<InitializationOptions> {
+  const warnings: string[] = [];
+  if (raw === undefined || raw === null) return { value: {}, warnings };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    return { value: {}, warnings: ['initializationOptions must be an object like {"address": "https://app.terraform.io", "token": "..."}; ignored.'] };
+  }
+  const { address, token } = raw as Record<string, unknown>;
+  const value: InitializationOptions = {};
+  const checkedAddress = readAddress(address, 'initializationOptions.address', warnings);
+  if (checkedAddress) value.address = checkedAddress;
+  if (typeof token === 'string' && token.trim().length > 0) value.token = token.trim();
+  else if (token !== undefined && token !== null && token !== '') warnings.push('initializationOptions.token must be a string; ignored.');
+  return { value, warnings };
+}
+
+/** The `hcpTerraform` section as workspace/configuration returns it (any shape: users edit it by hand). */
+export function readSettings(raw: unknown): ParseResult<ParsedSettings> {
+  const warnings: string[] = [];
+  const value: ParsedSettings = { override: {} };
+  if (raw === undefined || raw === null) return { value, warnings };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { value, warnings: ['The hcpTerraform settings must be an object; ignored.'] };
+  const settings = raw as Record<string, unknown>;
+  const address = readAddress(settings.address, 'hcpTerraform.address', warnings);
+  if (address) value.address = address;
+  const workspace = settings.workspace;
+  if (workspace !== undefined && workspace !== null) {
+    if (typeof workspace !== 'object' || Array.isArray(workspace)) {
+      warnings.push('hcpTerraform.workspace must be an object like {"organization": "acme", "name": "app"}; ignored.');
+    } else {
+      const fields = workspace as NonNullable<HcpTerraformSettings['workspace']> & Record<string, unknown>;
+      const text = (name: 'hostname' | 'organization' | 'name' | 'project'): string | undefined => {
+        const field = fields[name];
+        if (field === undefined || field === null || field === '') return undefined;
+        if (typeof field === 'string' && field.trim() !== '') return field.trim();
+        warnings.push(`hcpTerraform.workspace.${name} must be a non-empty string; ignored.`);
+        return undefined;
+      };
+      const hostname = text('hostname');
+      if (hostname && !isHostname(hostname)) warnings.push(`hcpTerraform.workspace.hostname "${hostname}" is not a host name (e.g. app.terraform.io); ignored.`);
+      else if (hostname) value.override.hostname = hostname.toLowerCase();
+      const organization = text('organization');
+      if (organization) value.override.organization = organization;
+      const name = text('name');
+      if (name) value.override.workspace = name;
+      const project = text('project');
+      if (project) value.override.project = project;
+    }
+  }
+  return { value, warnings };
+}
+
+function readAddress(raw: unknown, what: string, warnings: string[]): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') {
+    warnings.push(`${what} must be a URL such as https://app.terraform.io; ignored.`);
+    return undefined;
+  }
+  const normalized = normalizeAddress(raw);
+  if (!normalized) warnings.push(`${what} "${raw}" is not a service address: enter a URL such as https://app.terraform.io; ignored.`);
+  return normalized;
+}
+
+/** `https://host[:port][/prefix]` without a trailing slash, query or credentials; undefined when it is not one. */
+export function normalizeAddress(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname) return undefined;
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The host key of an address: host name and port as Terraform names hosts (`app.terraform.io`, `localhost:8080`). */
+export function hostOfAddress(address: string): string {
+  return new URL(address).host.toLowerCase();
+}
+
+function isHostname(value: string): boolean {
+  return /^[^\s/:@]+(:\d{1,5})?$/.test(value);
+}

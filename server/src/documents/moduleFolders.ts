@@ -1,0 +1,174 @@
+// The module folders of the open workspace folders (every folder holding .tf or .tfvars files) and their code
+// models. Models are created on discovery, when a document of an unknown folder opens, or when a watched file
+// appears in one. Every operation on a folder runs in order on that folder's queue, so an edit that arrives while
+// the folder is still loading is applied after the load, never lost or reordered.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
+import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
+
+export interface ModuleFoldersOptions {
+  /** Loaded once at start-up; models wait for it. */
+  parser: Promise<TerraformParser>;
+  environment: Readonly<Record<string, string | undefined>>;
+  log(message: string): void;
+  /** Discovery stops descending below this depth (module trees are shallow; node_modules-like trees are not). */
+  maxDepth?: number;
+}
+
+export type FolderEvent = { kind: 'added'; model: ModuleFolderModel } | { kind: 'changed'; model: ModuleFolderModel; change: ModelChange };
+
+const skippedFolders = new Set(['node_modules', '.git', '.terraform', '.hg', '.svn']);
+
+export class ModuleFolders {
+  private readonly models = new Map<string, ModuleFolderModel>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly roots = new Map<string, ServiceLinkOverride>();
+  private readonly listeners = new Set<(event: FolderEvent) => void>();
+
+  constructor(private readonly options: ModuleFoldersOptions) {}
+
+  onDidChange(listener: (event: FolderEvent) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  all(): ModuleFolderModel[] {
+    return [...this.models.values()];
+  }
+
+  get(folder: string): ModuleFolderModel | undefined {
+    return this.models.get(path.resolve(folder));
+  }
+
+  /** The model a file (URI or path) belongs to, if its folder has one. */
+  modelFor(uriOrPath: string): ModuleFolderModel | undefined {
+    const folder = folderOfFile(toPath(uriOrPath));
+    return folder ? this.models.get(folder) : undefined;
+  }
+
+  /** Adds a workspace folder and loads every module folder below it. */
+  async addRoot(root: string, override: ServiceLinkOverride = {}): Promise<void> {
+    const resolved = path.resolve(root);
+    this.roots.set(resolved, override);
+    const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
+    await Promise.all(folders.map((folder) => this.ensure(folder)));
+  }
+
+  /** Changes the link override of a workspace folder's module folders. */
+  setOverride(root: string, override: ServiceLinkOverride): void {
+    const resolved = path.resolve(root);
+    this.roots.set(resolved, override);
+    for (const model of this.models.values()) if (this.rootOf(model.folder) === resolved) void this.enqueue(model.folder, async () => model.setOverride(override));
+  }
+
+  /** Runs `work` with the folder's model (created and loaded first if needed), in order with earlier work. */
+  withModel<T>(uriOrPath: string, work: (model: ModuleFolderModel) => T | Promise<T>): Promise<T | undefined> {
+    const file = toPath(uriOrPath);
+    const folder = folderOfFile(file);
+    if (!folder) return Promise.resolve(undefined);
+    return this.enqueue(folder, async () => {
+      const model = await this.ensureLoaded(folder);
+      return model ? work(model) : undefined;
+    });
+  }
+
+  /** Ensures a model exists for a folder (no-op when it does). */
+  ensure(folder: string): Promise<ModuleFolderModel | undefined> {
+    const resolved = path.resolve(folder);
+    return this.enqueue(resolved, () => this.ensureLoaded(resolved));
+  }
+
+  dispose(): void {
+    for (const model of this.models.values()) model.dispose();
+    this.models.clear();
+    this.listeners.clear();
+  }
+
+  private async ensureLoaded(folder: string): Promise<ModuleFolderModel | undefined> {
+    const existing = this.models.get(folder);
+    if (existing) return existing;
+    try {
+      const parser = await this.options.parser;
+      const existingNow = this.models.get(folder);
+      if (existingNow) return existingNow;
+      const model = await ModuleFolderModel.load({
+        folder,
+        parser,
+        environment: this.options.environment,
+        override: this.roots.get(this.rootOf(folder) ?? '') ?? {},
+      });
+      this.models.set(folder, model);
+      model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
+      this.emit({ kind: 'added', model });
+      return model;
+    } catch (error) {
+      this.options.log(`Cannot read the module folder ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  private enqueue<T>(folder: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(folder) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch((error: unknown) => this.options.log(`Model update failed in ${folder}: ${error instanceof Error ? error.message : String(error)}`));
+    this.queues.set(folder, settled);
+    void settled.then(() => {
+      if (this.queues.get(folder) === settled) this.queues.delete(folder);
+    });
+    return next;
+  }
+
+  /** The innermost workspace folder containing `folder`. */
+  rootOf(folder: string): string | undefined {
+    let best: string | undefined;
+    for (const root of this.roots.keys()) {
+      if ((folder === root || folder.startsWith(root + path.sep)) && (!best || root.length > best.length)) best = root;
+    }
+    return best;
+  }
+
+  private emit(event: FolderEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.log(`A listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+export function toPath(uriOrPath: string): string {
+  return path.resolve(uriOrPath.startsWith('file:') ? fileURLToPath(uriOrPath) : uriOrPath);
+}
+
+/** The module folder of a model file (`.terraform/environment` belongs to the folder above `.terraform`). */
+export function folderOfFile(file: string): string | undefined {
+  if (file.endsWith(path.sep + selectedWorkspaceFile.split('/').join(path.sep))) return path.dirname(path.dirname(file));
+  return classifyFileName(path.basename(file)) ? path.dirname(file) : undefined;
+}
+
+/** Folders below `root` (itself included) that hold at least one .tf/.tfvars file. */
+export async function findModuleFolders(root: string, maxDepth: number, log: (message: string) => void): Promise<string[]> {
+  const found: string[] = [];
+  const visit = async (folder: string, depth: number): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (depth === 0) log(`Cannot list ${folder}: ${(error as { code?: string }).code ?? String(error)}`);
+      return;
+    }
+    if (entries.some((entry) => entry.isFile() && classifyFileName(entry.name))) found.push(folder);
+    if (depth >= maxDepth) return;
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory() && !skippedFolders.has(entry.name) && !entry.name.startsWith('.'))
+        .map((entry) => visit(path.join(folder, entry.name), depth + 1)),
+    );
+  };
+  await visit(root, 0);
+  return found.sort();
+}

@@ -1,0 +1,41 @@
+// Text document sync (incremental) into the code models, and watched files for everything not open in the editor.
+// Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
+import type { Connection } from 'vscode-languageserver';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
+import type { ModuleFolders } from './moduleFolders';
+
+/** What the server watches on disk (registered dynamically when the client supports it). */
+export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
+
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders): void {
+  connection.onDidOpenTextDocument(({ textDocument }) => {
+    if (!isFileUri(textDocument.uri)) return;
+    void folders.withModel(textDocument.uri, (model) => model.openDocument(textDocument.uri, textDocument.text));
+  });
+  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+    if (!isFileUri(textDocument.uri)) return;
+    void folders.withModel(textDocument.uri, (model) => model.changeDocument(textDocument.uri, contentChanges));
+  });
+  connection.onDidCloseTextDocument(({ textDocument }) => {
+    if (!isFileUri(textDocument.uri)) return;
+    void folders.withModel(textDocument.uri, (model) => model.closeDocument(textDocument.uri));
+  });
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    for (const change of changes) {
+      if (!isFileUri(change.uri)) continue;
+      if (change.type === FileChangeType.Deleted) {
+        // A deleted file of an unknown folder needs no model.
+        if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));
+      } else void folders.withModel(change.uri, (model) => model.fileChanged(change.uri));
+    }
+  });
+}
+
+/** Asks the client to watch the model files, when it can register watchers dynamically. */
+export async function registerFileWatchers(connection: Connection): Promise<void> {
+  await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) });
+}
+
+function isFileUri(uri: string): boolean {
+  return uri.startsWith('file:');
+}

@@ -1,0 +1,180 @@
+// Links each module folder to the shared knowledge of its workspace, and implements the FeatureHost the language
+// features read: models, immutable per-folder snapshots (a new object only when something in it changed), the
+// lazy name lookups for completion, and one change event for both model edits and workspace knowledge.
+import path from 'node:path';
+import { collectItems } from '../api';
+import { comparableHost } from '../auth/tokens';
+import type { ModuleFolders } from '../documents/moduleFolders';
+import type { Disposable, FeatureHost, FeatureHostChange, WorkspaceSnapshot } from '../features/host';
+import type { ModuleFolderModel, ServiceLink } from '../model';
+import type { WorkspaceDirectory } from './directory';
+import type { ServiceHosts } from './hosts';
+import type { KnowledgeTarget, WorkspaceKnowledge } from './knowledge';
+import { knowledgeKey } from './knowledge';
+
+interface FolderLink {
+  link: ServiceLink;
+  linkJson: string;
+  target?: KnowledgeTarget;
+  knowledge?: WorkspaceKnowledge;
+  snapshot?: { linkJson: string; version: number; value: WorkspaceSnapshot };
+}
+
+const nameCacheMs = 60_000;
+
+export class FolderLinks implements FeatureHost {
+  private readonly links = new Map<string, FolderLink>();
+  private readonly listeners = new Set<(change: FeatureHostChange) => void>();
+  private readonly nameCache = new Map<string, { at: number; names: Promise<readonly string[]> }>();
+
+  constructor(
+    private readonly folders: ModuleFolders,
+    private readonly directory: WorkspaceDirectory,
+    private readonly hosts: ServiceHosts,
+    private readonly now: () => number,
+    private readonly onFolderKnowledgeChanged: (folder: string) => void,
+  ) {}
+
+  // ---- FeatureHost ----
+
+  modelFor(uriOrPath: string): ModuleFolderModel | undefined {
+    return this.folders.modelFor(uriOrPath);
+  }
+
+  models(): Iterable<ModuleFolderModel> {
+    return this.folders.all();
+  }
+
+  snapshotFor(folder: string): WorkspaceSnapshot | undefined {
+    const entry = this.links.get(path.resolve(folder));
+    if (!entry) return undefined;
+    const version = entry.knowledge?.version ?? -1;
+    if (entry.snapshot && entry.snapshot.linkJson === entry.linkJson && entry.snapshot.version === version) return entry.snapshot.value;
+    const value = this.buildSnapshot(entry);
+    entry.snapshot = { linkJson: entry.linkJson, version, value };
+    return value;
+  }
+
+  organizationNames(hostname: string): Promise<readonly string[]> {
+    // The API client has no organization listing; offer the organizations of the folders linked on this host.
+    const host = comparableHost(hostname);
+    const names = new Set<string>();
+    for (const entry of this.links.values()) if (entry.target?.hostname === host) names.add(entry.target.organization);
+    return Promise.resolve([...names].sort());
+  }
+
+  workspaceNames(hostname: string, organization: string): Promise<readonly string[]> {
+    const host = comparableHost(hostname);
+    const key = `${host}\u0000${organization}`;
+    const cached = this.nameCache.get(key);
+    if (cached && this.now() - cached.at < nameCacheMs) return cached.names;
+    const client = this.hosts.clientFor(host);
+    if (!client) return Promise.resolve([]);
+    const names = collectItems(client.workspaces.pages(organization, { pageSize: 100 }), { maxPages: 10 })
+      .then((workspaces) => workspaces.map((workspace) => workspace.attributes.name).sort())
+      .catch((error: unknown) => {
+        this.nameCache.delete(key);
+        throw error;
+      });
+    this.nameCache.set(key, { at: this.now(), names });
+    return names;
+  }
+
+  onDidChange(listener: (change: FeatureHostChange) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  // ---- core side ----
+
+  /** The folder's files or link inputs changed: re-link if the target moved, and tell the features. */
+  modelChanged(model: ModuleFolderModel, files?: readonly string[]): void {
+    const relinked = this.relink(model);
+    this.fire({ folder: model.folder, kind: 'model', ...(files ? { files } : {}) });
+    if (relinked) this.fire({ folder: model.folder, kind: 'snapshot' });
+  }
+
+  /** The configured address changed: folders without a hostname of their own now point elsewhere. */
+  relinkAll(): void {
+    for (const model of this.folders.all()) if (this.relink(model)) this.fire({ folder: model.folder, kind: 'snapshot' });
+  }
+
+  knowledgeChanged(knowledge: WorkspaceKnowledge): void {
+    for (const [folder, entry] of this.links) {
+      if (entry.knowledge !== knowledge) continue;
+      this.fire({ folder, kind: 'snapshot' });
+      this.onFolderKnowledgeChanged(folder);
+    }
+  }
+
+  linkOf(folder: string): { link: ServiceLink; target?: KnowledgeTarget; knowledge?: WorkspaceKnowledge } | undefined {
+    return this.links.get(path.resolve(folder));
+  }
+
+  linkedFolders(): string[] {
+    return [...this.links.keys()].sort();
+  }
+
+  dispose(): void {
+    for (const entry of this.links.values()) if (entry.knowledge) this.directory.release(entry.knowledge);
+    this.links.clear();
+    this.listeners.clear();
+  }
+
+  private relink(model: ModuleFolderModel): boolean {
+    const link = this.withConfiguredHost(model.serviceLink());
+    const linkJson = JSON.stringify(link);
+    const target = targetOf(link);
+    const entry = this.links.get(model.folder);
+    if (entry && entry.linkJson === linkJson) return false;
+    const sameTarget = entry && (entry.target ? knowledgeKey(entry.target) : '') === (target ? knowledgeKey(target) : '');
+    if (entry && sameTarget) {
+      entry.link = link;
+      entry.linkJson = linkJson;
+      return true;
+    }
+    if (entry?.knowledge) this.directory.release(entry.knowledge);
+    const next: FolderLink = { link, linkJson, ...(target ? { target, knowledge: this.directory.acquire(target) } : {}) };
+    this.links.set(model.folder, next);
+    this.onFolderKnowledgeChanged(model.folder);
+    return true;
+  }
+
+  /** A link whose hostname is Terraform's default (the cloud block names none) uses the configured address's host. */
+  private withConfiguredHost(link: ServiceLink): ServiceLink {
+    if (link.mechanism === 'none') return link;
+    if (!link.hostname || link.hostname.source === 'default') return { ...link, hostname: { value: this.hosts.configuredHost, source: 'default' } };
+    return { ...link, hostname: { ...link.hostname, value: comparableHost(link.hostname.value) } };
+  }
+
+  private buildSnapshot(entry: FolderLink): WorkspaceSnapshot {
+    const knowledge = entry.knowledge;
+    if (!knowledge) return { link: entry.link, workspace: { kind: 'not-linked' } };
+    const snapshot: WorkspaceSnapshot = { link: entry.link, workspace: knowledge.state };
+    if (knowledge.state.kind === 'linked') {
+      if (knowledge.variables) snapshot.variables = knowledge.variables;
+      const runs = knowledge.runs();
+      if (runs) snapshot.runs = runs;
+      if (knowledge.featureSet !== undefined) snapshot.featureSet = knowledge.featureSet;
+    }
+    return snapshot;
+  }
+
+  private fire(change: FeatureHostChange): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // A failing listener must not stop the others (features log their own errors).
+      }
+    }
+  }
+}
+
+/** The workspace a link names, when it names exactly one. */
+export function targetOf(link: ServiceLink): KnowledgeTarget | undefined {
+  if (link.mechanism === 'none' || !link.hostname || !link.organization || !link.workspace) return undefined;
+  const name = link.workspace.kind === 'name' ? link.workspace.name.value : link.workspace.selected?.value;
+  if (!name) return undefined;
+  return { hostname: comparableHost(link.hostname.value), organization: link.organization.value, name };
+}

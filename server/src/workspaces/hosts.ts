@@ -1,0 +1,97 @@
+// One ServiceClient per service host, built with that host's token only (so a token never reaches another host).
+// A host is `app.terraform.io` or `tfe.example.com:8443`; its address is https://<host>, except the configured
+// address's own host, which keeps the configured scheme and path (http:// for a local emulator).
+import { ServiceClient } from '../api';
+import type { HttpExchangeRecord } from '../api';
+import type { ResolvedToken, TokenResolver } from '../auth/tokens';
+import { comparableHost } from '../auth/tokens';
+import { defaultAddress, hostOfAddress } from '../config/settings';
+import type { Timers } from './timers';
+
+export interface ServiceHostsOptions {
+  tokens: TokenResolver;
+  timers: Timers;
+  onExchange?: (record: HttpExchangeRecord) => void;
+}
+
+interface HostEntry {
+  token: string;
+  address: string;
+  client: ServiceClient;
+}
+
+export class ServiceHosts {
+  private configured = defaultAddress;
+  private readonly entries = new Map<string, HostEntry>();
+
+  constructor(private readonly options: ServiceHostsOptions) {}
+
+  get configuredAddress(): string {
+    return this.configured;
+  }
+
+  get configuredHost(): string {
+    return hostOfAddress(this.configured);
+  }
+
+  setConfiguredAddress(address: string | undefined): boolean {
+    const next = address ?? defaultAddress;
+    if (next === this.configured) return false;
+    this.configured = next;
+    this.refreshAll();
+    return true;
+  }
+
+  /** The address requests to `host` go to. */
+  addressFor(host: string): string {
+    const key = comparableHost(host);
+    return key === this.configuredHost ? this.configured : `https://${key}`;
+  }
+
+  token(host: string): ResolvedToken | undefined {
+    return this.options.tokens.resolve(comparableHost(host));
+  }
+
+  isSignedIn(host: string): boolean {
+    return this.token(host) !== undefined;
+  }
+
+  /** The client for `host`, or undefined when no token is known for it. Rebuilt when the token changed. */
+  clientFor(host: string): ServiceClient | undefined {
+    const key = comparableHost(host);
+    const resolved = this.token(key);
+    const existing = this.entries.get(key);
+    if (existing && existing.token === resolved?.token && existing.address === this.addressFor(key)) return existing.client;
+    if (existing) {
+      this.entries.delete(key);
+      void existing.client.close().catch(() => undefined);
+    }
+    if (!resolved) return undefined;
+    const address = this.addressFor(key);
+    const client = new ServiceClient({
+      address,
+      token: resolved.token,
+      clock: this.options.timers,
+      onExchange: this.options.onExchange,
+    });
+    this.entries.set(key, { token: resolved.token, address, client });
+    return client;
+  }
+
+  /** Drops clients whose token or address changed; the next clientFor builds fresh ones. */
+  refreshAll(): void {
+    for (const [key, entry] of [...this.entries]) {
+      const resolved = this.token(key);
+      if (resolved?.token !== entry.token || entry.address !== this.addressFor(key)) {
+        this.entries.delete(key);
+        void entry.client.close().catch(() => undefined);
+      }
+    }
+  }
+
+  async dispose(): Promise<void> {
+    const clients = [...this.entries.values()].map((entry) => entry.client);
+    this.entries.clear();
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,94 @@
+// What the server knows about one linked workspace (host + organization + name): its id, variables, recent runs and
+// its organization's feature set. Mutable inside; `version` bumps on every change so snapshots are rebuilt only then.
+import type { FeatureSet, Run, Variable } from '../api';
+import type { FeatureSetSummary, SnapshotVariable, WorkspaceRuns, WorkspaceState } from '../features/host';
+import { snapshotRun } from './runSummary';
+
+export interface KnowledgeTarget {
+  hostname: string;
+  organization: string;
+  name: string;
+}
+
+export function knowledgeKey(target: KnowledgeTarget): string {
+  return `${target.hostname}\u0000${target.organization}\u0000${target.name}`;
+}
+
+/** Keeps the newest runs only: enough for "current / awaiting confirmation / active". */
+const keptRuns = 50;
+
+export class WorkspaceKnowledge {
+  state: WorkspaceState = { kind: 'loading' };
+  workspaceId: string | undefined;
+  variables: SnapshotVariable[] | undefined;
+  featureSet: FeatureSetSummary | null | undefined;
+  currentRunId: string | undefined;
+  runsKnown = false;
+  version = 0;
+  private readonly runsById = new Map<string, Run>();
+  private cachedRuns: { version: number; runs: WorkspaceRuns } | undefined;
+
+  constructor(readonly target: KnowledgeTarget) {}
+
+  get key(): string {
+    return knowledgeKey(this.target);
+  }
+
+  changed(): void {
+    this.version++;
+  }
+
+  /** Stores runs as last read; returns whether anything the snapshot shows changed. */
+  recordRuns(runs: readonly Run[], complete: boolean): void {
+    for (const run of runs) {
+      this.runsById.delete(run.id); // re-insert: Map order = most recently seen last
+      this.runsById.set(run.id, run);
+    }
+    while (this.runsById.size > keptRuns) this.runsById.delete(this.runsById.keys().next().value as string);
+    if (complete) this.runsKnown = true;
+    this.changed();
+  }
+
+  run(runId: string): Run | undefined {
+    return this.runsById.get(runId);
+  }
+
+  hasRun(runId: string): boolean {
+    return this.runsById.has(runId);
+  }
+
+  runs(): WorkspaceRuns | undefined {
+    if (!this.runsKnown && this.currentRunId === undefined) return undefined;
+    if (this.cachedRuns?.version === this.version) return this.cachedRuns.runs;
+    const newestFirst = [...this.runsById.values()].sort((a, b) => (b.attributes['created-at'] ?? '').localeCompare(a.attributes['created-at'] ?? ''));
+    const result: WorkspaceRuns = {};
+    const current = this.currentRunId ? this.runsById.get(this.currentRunId) : undefined;
+    if (current) result.current = snapshotRun(current);
+    const awaiting = newestFirst.find((run) => run.attributes.actions?.['is-confirmable'] === true || run.attributes.actions?.['is-discardable'] === true);
+    if (awaiting) result.awaitingConfirmation = snapshotRun(awaiting);
+    const active = newestFirst.find((run) => run.attributes.actions?.['is-cancelable'] === true);
+    if (active) result.active = snapshotRun(active);
+    this.cachedRuns = { version: this.version, runs: result };
+    return result;
+  }
+}
+
+/** A workspace variable as features may see it: a sensitive value never leaves this function. */
+export function snapshotVariable(variable: Variable): SnapshotVariable {
+  const a = variable.attributes;
+  const sensitive = a.sensitive === true;
+  const result: SnapshotVariable = { id: variable.id, key: a.key, category: a.category, hcl: a.hcl === true, sensitive };
+  if (!sensitive && typeof a.value === 'string') result.value = a.value;
+  if (a.description) result.description = a.description;
+  return result;
+}
+
+export function summarizeFeatureSet(featureSet: FeatureSet | undefined): FeatureSetSummary | null {
+  if (!featureSet) return null;
+  const flags: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(featureSet.attributes)) if (typeof value === 'boolean') flags[name] = value;
+  const summary: FeatureSetSummary = { flags };
+  if (featureSet.attributes.name) summary.name = featureSet.attributes.name;
+  if (featureSet.attributes.identifier) summary.identifier = featureSet.attributes.identifier;
+  return summary;
+}

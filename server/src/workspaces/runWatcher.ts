@@ -1,0 +1,260 @@
+// Keeps the runs a user can see fresh within the service's limits (spec §8): per host (one token, one budget),
+//  - run LISTS (30/min budget shared by every workspace): one loop picks the most overdue workspace and never lists
+//    more often than once per `listSpacingMs` (default 3 s → at most 20/min, leaving room for the client's views);
+//    a workspace whose list did not change waits longer each time (15 s doubling to 5 min);
+//  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): from 2 s, ×1.5 while unchanged, up to 30 s,
+//    and at most `maxRunPollsPerSecond` per host;
+//  - errors back off per workspace/run; a 429 (after the client's own retries) pauses the whole host for a minute.
+// Each change (status or action flags) is reported once, through onRuns(…, changed).
+import type { Run, ServiceClient } from '../api';
+import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relatedId, ServiceError } from '../api';
+import { runSignature } from './runSummary';
+import type { TimerHandle, Timers } from './timers';
+
+export interface RunWatcherOptions {
+  timers: Timers;
+  clientFor(hostname: string): ServiceClient | undefined;
+  /**
+   * `runs`: every run this fetch returned (for knowledge); `changed`: those whose status or actions changed;
+   * `fromList`: a workspace list (the newest runs) rather than one run's poll.
+   */
+  onRuns(hostname: string, workspaceId: string, runs: Run[], changed: Run[], fromList: boolean): void;
+  onProblem?(message: string): void;
+  listSpacingMs?: number;
+  listInterval?: { baseMs: number; maxMs: number };
+  runInterval?: { baseMs: number; maxMs: number };
+  maxRunPollsPerSecond?: number;
+  /** Runs per list request (the newest ones). */
+  listPageSize?: number;
+}
+
+interface WorkspaceWatch {
+  nextListAt: number;
+  intervalMs: number;
+  listedOnce: boolean;
+}
+
+interface RunWatch {
+  workspaceId: string;
+  nextPollAt: number;
+  intervalMs: number;
+}
+
+interface HostState {
+  hostname: string;
+  workspaces: Map<string, WorkspaceWatch>;
+  runs: Map<string, RunWatch>;
+  /** Last signature seen of every run (listed or polled), to report each change once. */
+  signatures: Map<string, string>;
+  lastListAt: number;
+  pausedUntil: number;
+  pollTimes: number[];
+  timer?: TimerHandle;
+  timerDue?: number;
+  busy?: Promise<void>;
+}
+
+const rateLimitPauseMs = 60_000;
+
+export class RunWatcher {
+  private readonly hosts = new Map<string, HostState>();
+  private readonly timers: Timers;
+  private readonly listSpacingMs: number;
+  private readonly listInterval: { baseMs: number; maxMs: number };
+  private readonly runInterval: { baseMs: number; maxMs: number };
+  private readonly maxRunPollsPerSecond: number;
+  private disposed = false;
+
+  constructor(private readonly options: RunWatcherOptions) {
+    this.timers = options.timers;
+    this.listSpacingMs = options.listSpacingMs ?? 3_000;
+    this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
+    this.runInterval = options.runInterval ?? { baseMs: 2_000, maxMs: 30_000 };
+    this.maxRunPollsPerSecond = options.maxRunPollsPerSecond ?? 10;
+  }
+
+  /** Starts listing a workspace's runs (first list as soon as the host's list spacing allows). */
+  watchWorkspace(hostname: string, workspaceId: string): void {
+    const host = this.host(hostname);
+    if (!host.workspaces.has(workspaceId)) {
+      host.workspaces.set(workspaceId, { nextListAt: this.timers.now(), intervalMs: this.listInterval.baseMs, listedOnce: false });
+      this.schedule(host);
+    }
+  }
+
+  unwatchWorkspace(hostname: string, workspaceId: string): void {
+    const host = this.hosts.get(hostname);
+    if (!host) return;
+    host.workspaces.delete(workspaceId);
+    for (const [runId, watch] of host.runs) if (watch.workspaceId === workspaceId) host.runs.delete(runId);
+    this.schedule(host);
+  }
+
+  watchedWorkspaces(hostname: string): string[] {
+    return [...(this.hosts.get(hostname)?.workspaces.keys() ?? [])];
+  }
+
+  /** Polls a run until it is final (a run the user just queued or acted on). `known`: its state as last read. */
+  followRun(hostname: string, workspaceId: string, runId: string, known?: Run): void {
+    const host = this.host(hostname);
+    if (known) host.signatures.set(runId, runSignature(known));
+    host.runs.set(runId, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+    this.schedule(host);
+  }
+
+  /** Something changed on the workspace (a command ran): list it at the next opportunity. */
+  pokeWorkspace(hostname: string, workspaceId: string): void {
+    const watch = this.hosts.get(hostname)?.workspaces.get(workspaceId);
+    if (!watch) return;
+    watch.nextListAt = this.timers.now();
+    watch.intervalMs = this.listInterval.baseMs;
+    this.schedule(this.hosts.get(hostname)!);
+  }
+
+  /** Resolves once no poll is in flight (tests step simulated time and wait for the work it released). */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const busy = [...this.hosts.values()].map((host) => host.busy).filter((p): p is Promise<void> => p !== undefined);
+      if (busy.length === 0) return;
+      await Promise.all(busy);
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const host of this.hosts.values()) host.timer?.cancel();
+    this.hosts.clear();
+  }
+
+  // ---- scheduling ----
+
+  private host(hostname: string): HostState {
+    let host = this.hosts.get(hostname);
+    if (!host) {
+      host = { hostname, workspaces: new Map(), runs: new Map(), signatures: new Map(), lastListAt: -Infinity, pausedUntil: 0, pollTimes: [] };
+      this.hosts.set(hostname, host);
+    }
+    return host;
+  }
+
+  private nextDue(host: HostState): number | undefined {
+    let due: number | undefined;
+    const consider = (time: number) => (due = due === undefined ? time : Math.min(due, time));
+    for (const watch of host.workspaces.values()) consider(Math.max(watch.nextListAt, host.lastListAt + this.listSpacingMs));
+    for (const watch of host.runs.values()) consider(watch.nextPollAt);
+    return due === undefined ? undefined : Math.max(due, host.pausedUntil);
+  }
+
+  private schedule(host: HostState): void {
+    if (this.disposed || host.busy) return; // a busy host reschedules itself when its tick ends
+    const due = this.nextDue(host);
+    if (due === undefined) {
+      host.timer?.cancel();
+      host.timer = undefined;
+      return;
+    }
+    if (host.timer && host.timerDue !== undefined && host.timerDue <= due) return;
+    host.timer?.cancel();
+    host.timerDue = due;
+    host.timer = this.timers.setTimer(Math.max(0, due - this.timers.now()), () => {
+      host.timer = undefined;
+      host.timerDue = undefined;
+      host.busy = this.tick(host).finally(() => {
+        host.busy = undefined;
+        this.schedule(host);
+      });
+    });
+  }
+
+  private async tick(host: HostState): Promise<void> {
+    const now = this.timers.now();
+    if (now < host.pausedUntil) return;
+    const client = this.options.clientFor(host.hostname);
+    if (!client) {
+      // Signed out: look again later, without requests.
+      host.pausedUntil = now + rateLimitPauseMs;
+      return;
+    }
+    const work: Promise<void>[] = [];
+    const duePolls = [...host.runs].filter(([, watch]) => watch.nextPollAt <= now).sort((a, b) => a[1].nextPollAt - b[1].nextPollAt);
+    host.pollTimes = host.pollTimes.filter((time) => time > now - 1_000);
+    for (const [runId, watch] of duePolls) {
+      if (host.pollTimes.length >= this.maxRunPollsPerSecond) {
+        watch.nextPollAt = now + 1_000;
+        continue;
+      }
+      host.pollTimes.push(now);
+      work.push(this.pollRun(client, host, runId, watch));
+    }
+    if (now >= host.lastListAt + this.listSpacingMs) {
+      const next = [...host.workspaces].filter(([, watch]) => watch.nextListAt <= now).sort((a, b) => a[1].nextListAt - b[1].nextListAt)[0];
+      if (next) {
+        host.lastListAt = now;
+        work.push(this.listWorkspace(client, host, next[0], next[1]));
+      }
+    }
+    await Promise.all(work);
+  }
+
+  private async listWorkspace(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
+    try {
+      // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
+      const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
+      if (!host.workspaces.has(workspaceId)) return;
+      const changed = this.record(host, page.items, watch.listedOnce);
+      for (const run of page.items) {
+        if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
+          host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+        }
+      }
+      watch.listedOnce = true;
+      watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
+      watch.nextListAt = this.timers.now() + watch.intervalMs;
+      this.options.onRuns(host.hostname, workspaceId, page.items, changed, true);
+    } catch (error) {
+      watch.intervalMs = Math.min(watch.intervalMs * 2, this.listInterval.maxMs * 2);
+      watch.nextListAt = this.timers.now() + watch.intervalMs;
+      this.failed(host, error, `list the runs of workspace ${workspaceId}`);
+    }
+  }
+
+  private async pollRun(client: ServiceClient, host: HostState, runId: string, watch: RunWatch): Promise<void> {
+    try {
+      const { run } = await client.runs.get(runId);
+      const changed = this.record(host, [run], true);
+      const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
+      if (isFinalRunStatus(run.attributes.status)) host.runs.delete(runId);
+      else {
+        watch.intervalMs = changed.length > 0 ? this.runInterval.baseMs : Math.min(Math.round(watch.intervalMs * 1.5), this.runInterval.maxMs);
+        watch.nextPollAt = this.timers.now() + watch.intervalMs;
+      }
+      this.options.onRuns(host.hostname, workspaceId, [run], changed, false);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) {
+        host.runs.delete(runId); // gone, or no longer visible to this token
+        return;
+      }
+      watch.intervalMs = Math.min(watch.intervalMs * 2, this.runInterval.maxMs * 2);
+      watch.nextPollAt = this.timers.now() + watch.intervalMs;
+      this.failed(host, error, `read run ${runId}`);
+    }
+  }
+
+  /** Updates signatures; returns the runs that changed (new runs count only after the workspace's first list). */
+  private record(host: HostState, runs: Run[], reportNew: boolean): Run[] {
+    const changed: Run[] = [];
+    for (const run of runs) {
+      const signature = runSignature(run);
+      const previous = host.signatures.get(run.id);
+      host.signatures.set(run.id, signature);
+      if (previous === undefined ? reportNew : previous !== signature) changed.push(run);
+    }
+    return changed;
+  }
+
+  private failed(host: HostState, error: unknown, what: string): void {
+    if (error instanceof RateLimitedError) host.pausedUntil = this.timers.now() + Math.max(rateLimitPauseMs, error.retryAfterMs ?? 0);
+    if (isApiError(error) && error.kind === 'cancelled') return;
+    this.options.onProblem?.(isApiError(error) ? error.message : `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,163 @@
+// The custom requests behind the client's views (declared in protocol.ts): runs with filters and pages, run
+// details with plan/apply and log text, change requests, variables and the subscription. Each answers plain data
+// or a ResponseError that says what to do; a sensitive variable's value is never included.
+import type { Connection } from 'vscode-languageserver';
+import type { Page, Run } from '../api';
+import { relatedId, ServiceError } from '../api';
+import type { CoreContext } from '../commands/context';
+import { resolveTarget } from '../commands/context';
+import { invalidParams, toResponseError } from '../commands/errors';
+import { summarizeChangeRequest, summarizeVariable } from '../commands/workspaceCommands';
+import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
+import { changeRequestsRequest, runDetailsRequest, runsRequest, subscriptionRequest, variablesRequest } from '../protocol';
+import { summarizeRun } from './runSummary';
+
+export function registerViewRequests(connection: Connection, context: CoreContext): void {
+  connection.onRequest(runsRequest, (params) => guard(() => listRuns(context, params ?? {})));
+  connection.onRequest(runDetailsRequest, (params) => guard(() => runDetails(context, params)));
+  connection.onRequest(changeRequestsRequest, (params) =>
+    guard(async () => {
+      if (!params || typeof params.workspaceName !== 'string' || !params.workspaceName) throw invalidParams('Send {"workspaceName": "…"} (change requests are listed by workspace name).');
+      const target = resolveTarget(context, params);
+      const page = await target.client.changeRequests.list(params.workspaceName, { pageNumber: positive(params.pageNumber), pageSize: positive(params.pageSize) });
+      return { changeRequests: page.items.map(summarizeChangeRequest), page: pageInfo(page) };
+    }),
+  );
+  connection.onRequest(variablesRequest, (params) =>
+    guard(async () => {
+      if (!params || typeof params.workspaceId !== 'string' || !params.workspaceId) throw invalidParams('Send {"workspaceId": "ws-…"}.');
+      const target = resolveTarget(context, params);
+      const { workspace } = await target.client.workspaces.getById(params.workspaceId, { include: ['organization'] });
+      const organization = relatedId(workspace, 'organization');
+      if (!organization) throw new Error(`The service did not say which organization workspace ${params.workspaceId} belongs to.`);
+      const variables = await target.client.variables.list({ organization, workspace: workspace.attributes.name });
+      return variables.map(summarizeVariable);
+    }),
+  );
+  connection.onRequest(subscriptionRequest, (params) =>
+    guard(async (): Promise<SubscriptionResult> => {
+      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"}.');
+      const target = resolveTarget(context, params);
+      try {
+        const { subscription, featureSet } = await target.client.organization.getSubscription(params.organization);
+        const a = subscription.attributes;
+        const result: SubscriptionResult = {
+          available: true,
+          subscription: {
+            id: subscription.id,
+            ...(typeof a['is-active'] === 'boolean' ? { isActive: a['is-active'] } : {}),
+            ...(a['start-at'] ? { startAt: a['start-at'] } : {}),
+            ...(a['end-at'] ? { endAt: a['end-at'] } : {}),
+            ...(typeof a['runs-ceiling'] === 'number' ? { runsCeiling: a['runs-ceiling'] } : {}),
+            ...(typeof a['agents-ceiling'] === 'number' ? { agentsCeiling: a['agents-ceiling'] } : {}),
+            attributes: { ...a },
+          },
+        };
+        if (featureSet) {
+          const flags: Record<string, boolean> = {};
+          for (const [name, value] of Object.entries(featureSet.attributes)) if (typeof value === 'boolean') flags[name] = value;
+          result.featureSet = {
+            id: featureSet.id,
+            ...(featureSet.attributes.name ? { name: featureSet.attributes.name } : {}),
+            ...(featureSet.attributes.identifier ? { identifier: featureSet.attributes.identifier } : {}),
+            flags,
+            attributes: { ...featureSet.attributes },
+          };
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 404) {
+          return { available: false, reason: `No subscription for ${params.organization}: Terraform Enterprise has none, or this token may not read it.` };
+        }
+        throw error;
+      }
+    }),
+  );
+}
+
+async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsResult> {
+  if (!params.workspaceId && !params.organization) throw invalidParams('Send {"workspaceId": "ws-…"} or {"organization": "…"} to list runs.');
+  const target = resolveTarget(context, params);
+  const filters = {
+    pageNumber: positive(params.pageNumber),
+    pageSize: positive(params.pageSize),
+    operations: strings(params.operations),
+    statuses: strings(params.statuses),
+    statusGroup: typeof params.statusGroup === 'string' ? params.statusGroup : undefined,
+    sources: strings(params.sources),
+    timeframe: typeof params.timeframe === 'number' || params.timeframe === 'year' ? params.timeframe : undefined,
+    searchBasic: typeof params.search === 'string' && params.search ? params.search : undefined,
+  };
+  const page: Page<Run> = params.workspaceId
+    ? await target.client.runs.listForWorkspace(params.workspaceId, filters)
+    : await target.client.runs.listForOrganization(params.organization!, { ...filters, workspaceNames: strings(params.workspaceNames) });
+  return { runs: page.items.map(summarizeRun), page: pageInfo(page) };
+}
+
+async function runDetails(context: CoreContext, params: RunDetailsParams | undefined): Promise<RunDetails> {
+  if (!params || typeof params.runId !== 'string' || !params.runId) throw invalidParams('Send {"runId": "run-…"}.');
+  const target = resolveTarget(context, params);
+  const { run } = await target.client.runs.get(params.runId);
+  const details: RunDetails = { run: summarizeRun(run) };
+  const planId = relatedId(run, 'plan');
+  const applyId = relatedId(run, 'apply');
+  const costEstimateId = relatedId(run, 'cost-estimate');
+  const [plan, apply, costEstimate] = await Promise.all([
+    planId ? target.client.phases.getPlan(planId) : undefined,
+    applyId ? target.client.phases.getApply(applyId) : undefined,
+    costEstimateId ? target.client.phases.getCostEstimate(costEstimateId).catch(() => undefined) : undefined,
+  ]);
+  if (plan) details.plan = await phaseDetails(target.client, plan, params.planLogOffset);
+  if (apply) details.apply = await phaseDetails(target.client, apply, params.applyLogOffset);
+  if (costEstimate) {
+    const a = costEstimate.attributes as Record<string, unknown>;
+    details.costEstimate = {
+      id: costEstimate.id,
+      status: String(a.status ?? 'unknown'),
+      ...(typeof a['proposed-monthly-cost'] === 'string' ? { proposedMonthlyCost: a['proposed-monthly-cost'] } : {}),
+      ...(typeof a['delta-monthly-cost'] === 'string' ? { deltaMonthlyCost: a['delta-monthly-cost'] } : {}),
+    };
+  }
+  return details;
+}
+
+type Phase = { id: string; attributes: Record<string, unknown> };
+
+async function phaseDetails(client: ReturnType<typeof resolveTarget>['client'], phase: Phase, logOffset: number | undefined): Promise<PhaseDetails> {
+  const a = phase.attributes;
+  const details: PhaseDetails = { id: phase.id, status: String(a.status ?? 'unknown') };
+  for (const [wire, name] of [['resource-additions', 'resourceAdditions'], ['resource-changes', 'resourceChanges'], ['resource-destructions', 'resourceDestructions']] as const) {
+    if (typeof a[wire] === 'number') details[name] = a[wire] as number;
+  }
+  const logUrl = a['log-read-url'];
+  if (typeof logOffset === 'number' && logOffset >= 0 && typeof logUrl === 'string' && logUrl) {
+    details.log = await client.phases.readLog(logUrl, { offset: Math.floor(logOffset) });
+  }
+  return details;
+}
+
+function pageInfo(page: Page<unknown>): PageInfo {
+  const info: PageInfo = { current: page.currentPage };
+  if (page.nextPage !== undefined) info.next = page.nextPage;
+  const totalPages = page.pagination?.['total-pages'];
+  const totalCount = page.pagination?.['total-count'];
+  if (typeof totalPages === 'number') info.totalPages = totalPages;
+  if (typeof totalCount === 'number') info.totalCount = totalCount;
+  return info;
+}
+
+function positive(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0 ? (value as string[]) : undefined;
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toResponseError(error);
+  }
+}
