@@ -54,6 +54,10 @@ function literalOf(node: Node, depth: number): Read {
 }
 
 function expressionLiteral(expression: Node, depth: number): Read {
+  if (expression.namedChildCount === 1) {
+    const only = expression.firstNamedChild;
+    return only ? literalOf(only, depth + 1) : notLiteral;
+  }
   const parts = expression.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
   // `(expr)` keeps the parentheses as anonymous children around one nested expression.
   if (parts.length !== 1) return notLiteral;

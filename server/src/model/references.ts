@@ -4,13 +4,23 @@ import type { VariableReference } from './contributions';
 import { rangeOfNode } from './positions';
 import type { Range } from './positions';
 
+/**
+ * The word `var` is looked up in the text first and each hit confirmed in the tree (a `variable_expr` node):
+ * asking the tree for every variable_expr would also return every type keyword and object key, which costs
+ * most of the indexing time of a large module.
+ */
 export function findVariableReferences(root: Node, file: string): VariableReference[] {
   const references: VariableReference[] = [];
   // root.text starts at root.startIndex (not 0 when only a region of the file was parsed).
   const source = root.text;
   const charAfter = (node: Node) => source.charCodeAt(node.endIndex - root.startIndex);
-  for (const candidate of root.descendantsOfType('variable_expr')) {
-    if (candidate.text !== 'var') continue;
+  for (const match of source.matchAll(/\bvar\b/g)) {
+    const start = root.startIndex + match.index;
+    const identifier = root.descendantForIndex(start, start + 3);
+    const candidate = identifier?.parent;
+    // The hit must be the whole identifier: not part of `var-x`, `évar`, a comment or a string.
+    if (identifier?.type !== 'identifier' || identifier.startIndex !== start || identifier.endIndex !== start + 3) continue;
+    if (candidate?.type !== 'variable_expr') continue;
     const reference = referenceAt(candidate, charAfter, file);
     if (reference) references.push(reference);
   }

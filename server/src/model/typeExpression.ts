@@ -41,6 +41,10 @@ function typeOf(node: Node, depth: number): TerraformType {
 
 function singleChild(node: Node): Node | undefined {
   if (node.type !== 'expression') return node;
+  if (node.namedChildCount === 1) {
+    const only = node.firstNamedChild;
+    return only && only.type === 'expression' ? singleChild(only) : (only ?? undefined);
+  }
   const children = node.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
   if (children.length !== 1) return undefined;
   return children[0].type === 'expression' ? singleChild(children[0]) : children[0];
