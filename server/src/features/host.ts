@@ -152,11 +152,13 @@ export interface FeatureHost {
 }
 
 /**
- * The single object argument features put in `hcpTerraform.server.<verb>` commands. lsp-core: declare these in
+ * The single object argument features put in `hcpTerraform.server.<verb>` commands (`hostname`: the linked
+ * workspace's host, always sent). lsp-core: declare these in
  * protocol.ts with the same field names (you may add optional fields; features will import yours once they exist).
  */
 export interface FeatureCommandArguments {
   queuePlan: {
+    hostname?: string;
     workspaceId: string;
     message?: string;
     isDestroy?: boolean;
@@ -165,17 +167,17 @@ export interface FeatureCommandArguments {
     replaceAddrs?: string[];
   };
   /** Folder: file URI of the module folder to upload. */
-  planLocalChanges: { folderUri: string; workspaceId: string; message?: string };
-  applyRun: { runId: string; comment?: string };
-  discardRun: { runId: string; comment?: string };
-  cancelRun: { runId: string; comment?: string };
-  forceCancelRun: { runId: string; comment?: string };
-  createChangeRequest: { organization: string; workspaceId: string; subject: string; message: string };
+  planLocalChanges: { hostname?: string; folderUri: string; workspaceId: string; message?: string };
+  applyRun: { hostname?: string; runId: string; comment?: string };
+  discardRun: { hostname?: string; runId: string; comment?: string };
+  cancelRun: { hostname?: string; runId: string; comment?: string };
+  forceCancelRun: { hostname?: string; runId: string; comment?: string };
+  createChangeRequest: { hostname?: string; organization: string; workspaceId: string; subject: string; message: string };
   /**
    * No `value` when the features cannot know it (e.g. a missing value): the client should ask the user for it
    * (and whether it is sensitive) before the server creates the variable.
    */
-  createVariable: { workspaceId: string; key: string; category: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
-  updateVariable: { workspaceId: string; variableId: string; key?: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
-  deleteVariable: { workspaceId: string; variableId: string };
+  createVariable: { hostname?: string; workspaceId: string; key: string; category: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
+  updateVariable: { hostname?: string; workspaceId: string; variableId: string; key?: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
+  deleteVariable: { hostname?: string; workspaceId: string; variableId: string };
 }

@@ -1,0 +1,94 @@
+// Quick fixes for the hcp-terraform diagnostics. Each reads what it needs from the diagnostic's `data` (set when
+// the diagnostic was computed) and either edits the code or invokes one of the core's variable commands.
+import { pathToFileURL } from 'node:url';
+import { CodeActionKind } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import type { ModuleFolderModel } from '../model';
+import { serverCommand } from './commands';
+import { declareVariableEdit } from './declarationEdit';
+import { diagnosticSource, readDiagnosticData } from './diagnosticData';
+import type { DiagnosticData } from './diagnosticData';
+import { folderFacts } from './folderFacts';
+import { guessTypeOf } from './hclValues';
+import type { WorkspaceSnapshot } from './host';
+import { indexSnapshot } from './snapshotIndex';
+import type { TerraformParser } from '../model';
+
+export interface QuickFixRequest {
+  model: ModuleFolderModel;
+  snapshot: WorkspaceSnapshot | undefined;
+  file: string;
+  text: string;
+  diagnostics: readonly Diagnostic[];
+  parser?: TerraformParser;
+}
+
+export function provideQuickFixes(request: QuickFixRequest): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of request.diagnostics) {
+    if (diagnostic.source !== diagnosticSource) continue;
+    const data = readDiagnosticData(diagnostic.data);
+    if (!data) continue;
+    for (const action of fixesFor(data, request)) actions.push({ ...action, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] });
+  }
+  return actions;
+}
+
+function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] {
+  const linked = indexSnapshot(request.snapshot).workspace;
+  const workspaceName = linked?.name ?? 'the workspace';
+  const hostname = linked?.hostname;
+  switch (data.code) {
+    case 'missing-value': {
+      const sensitive = folderFacts(request.model).variablesByName.get(data.name)?.sensitive === true;
+      return [{
+        title: `Set workspace variable "${data.name}" in ${workspaceName}`,
+        command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', sensitive }),
+        isPreferred: true,
+      }];
+    }
+    case 'undeclared-workspace-variable': {
+      const { variable } = data;
+      return [
+        { title: `Declare variable "${variable.key}"`, edit: declareVariableEdit(request.model, variable.key, data.guessedType, request.file, request.text), isPreferred: true },
+        { title: `Delete workspace variable "${variable.key}" from ${workspaceName}`, command: serverCommand(`Delete workspace variable "${variable.key}"`, 'deleteVariable', { hostname, workspaceId: variable.workspaceId, variableId: variable.variableId }) },
+      ];
+    }
+    case 'undeclared-variable': {
+      const fromWorkspace = indexSnapshot(request.snapshot).engineByKey.get(data.name);
+      const type = fromWorkspace ? guessTypeOf(request.parser, fromWorkspace) : undefined;
+      return [{ title: `Declare variable "${data.name}"`, edit: declareVariableEdit(request.model, data.name, type, request.file, request.text), isPreferred: true }];
+    }
+    case 'invalid-hcl-value':
+      return [{
+        title: `Use workspace variable "${data.variable.key}" as a plain string (turn off HCL)`,
+        command: serverCommand(`Turn off HCL for "${data.variable.key}"`, 'updateVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId, hcl: false }),
+      }];
+    case 'type-mismatch': {
+      if (!data.variable || data.hclFlagFix === undefined) return [];
+      const title = data.hclFlagFix ? `Evaluate workspace variable "${data.variable.key}" as HCL` : `Use workspace variable "${data.variable.key}" as a plain string (turn off HCL)`;
+      return [{ title, command: serverCommand(title, 'updateVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId, hcl: data.hclFlagFix }), isPreferred: true }];
+    }
+    case 'overridden-by-workspace':
+      return [
+        ...removeTfvarsEntry(request, data.name),
+        { title: `Delete workspace variable "${data.variable.key}" so this value is used`, command: serverCommand(`Delete workspace variable "${data.variable.key}"`, 'deleteVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId }) },
+      ];
+    case 'sensitive-exposed':
+      return [{
+        title: `Mark workspace variable "${data.variable.key}" sensitive`,
+        command: serverCommand(`Mark "${data.variable.key}" sensitive`, 'updateVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId, sensitive: true }),
+        isPreferred: true,
+      }];
+  }
+}
+
+/** Deletes the key's entry (whole lines) from the current tfvars file. */
+function removeTfvarsEntry(request: QuickFixRequest, key: string): CodeAction[] {
+  const contribution = request.model.index.get(request.file);
+  if (contribution?.kind !== 'tfvars' || contribution.format !== 'hcl') return [];
+  const entry = contribution.entries.find((candidate) => candidate.key === key);
+  if (!entry) return [];
+  const range = { start: { line: entry.range.start.line, character: 0 }, end: { line: entry.range.end.line + 1, character: 0 } };
+  return [{ title: `Remove "${key}" from this file (the workspace value wins)`, edit: { changes: { [pathToFileURL(request.file).toString()]: [{ range, newText: '' }] } } }];
+}

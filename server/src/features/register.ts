@@ -1,0 +1,195 @@
+// Wires the pure providers to an LSP connection: completion, hover, code actions, code lenses, and diagnostics
+// published per file whenever the host says a folder's model or workspace snapshot changed. Every handler catches
+// its own failures (logged, never thrown to the client as a crash) so one bad file cannot take the server down.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CodeActionKind } from 'vscode-languageserver';
+import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializeParams, ServerCapabilities } from 'vscode-languageserver';
+import type { ModuleFolderModel, TerraformParser } from '../model';
+import { loadTerraformParser } from '../model';
+import { provideCodeLenses } from './codeLens';
+import { provideCompletion } from './completion';
+import { computeFolderDiagnostics } from './diagnostics';
+import { invalidateFolderFacts } from './folderFacts';
+import type { FeatureHost, FeatureHostChange } from './host';
+import { provideHover } from './hover';
+import { provideQuickFixes } from './quickFixes';
+import { provideRunActions, runActionKinds } from './runActions';
+
+/** The open documents as the core keeps them (vscode-languageserver's TextDocuments fits). */
+export interface OpenDocuments {
+  get(uri: string): { getText(): string; version: number } | undefined;
+}
+
+export interface LanguageFeaturesOptions {
+  /** Current time in ms, for the code lens' "5 minutes ago" (tests pass a fixed clock). */
+  now?: () => number;
+  /** The Terraform parser (defaults to the process-wide one); diagnostics wait for it. */
+  parser?: Promise<TerraformParser>;
+}
+
+export interface LanguageFeatures {
+  /** Call from the core's onInitialize and merge the result into its capabilities. */
+  initialize(params: InitializeParams): ServerCapabilities;
+  /** Resolves once every diagnostics recomputation requested so far has been published (for tests and shutdown). */
+  settled(): Promise<void>;
+  dispose(): void;
+}
+
+export function registerLanguageFeatures(connection: Connection, documents: OpenDocuments, host: FeatureHost, options: LanguageFeaturesOptions = {}): LanguageFeatures {
+  const now = options.now ?? (() => Date.now());
+  const parserReady = options.parser ?? loadTerraformParser();
+  let parser: TerraformParser | undefined;
+  let codeLensRefresh = false;
+  let sharedEditRange = false;
+  let disposed = false;
+  const log = (what: string, error: unknown) => connection.console.error(`HCP Terraform language features: ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  parserReady.then((loaded) => (parser = loaded), (error) => log('loading the Terraform parser', error));
+
+  const locate = (uri: string): { model: ModuleFolderModel; file: string } | undefined => {
+    const model = host.modelFor(uri);
+    if (!model) return undefined;
+    try {
+      return { model, file: uri.startsWith('file:') ? fileURLToPath(uri) : uri };
+    } catch {
+      return undefined; // not a local file URI
+    }
+  };
+  const textOf = (uri: string, model: ModuleFolderModel): string | undefined => documents.get(uri)?.getText() ?? model.openText(uri);
+
+  connection.onCompletion(async (params) => {
+    try {
+      const located = locate(params.textDocument.uri);
+      const text = located && textOf(params.textDocument.uri, located.model);
+      if (!located || text === undefined) return null;
+      return await provideCompletion(
+        { model: located.model, snapshot: host.snapshotFor(located.model.folder), file: located.file, text, position: params.position, parser, itemDefaultsEditRange: sharedEditRange },
+        host,
+      );
+    } catch (error) {
+      log('completion', error);
+      return null;
+    }
+  });
+
+  connection.onHover((params) => {
+    try {
+      const located = locate(params.textDocument.uri);
+      return located ? provideHover(located.model, host.snapshotFor(located.model.folder), located.file, params.position) ?? null : null;
+    } catch (error) {
+      log('hover', error);
+      return null;
+    }
+  });
+
+  connection.onCodeAction((params) => {
+    try {
+      return codeActions(params);
+    } catch (error) {
+      log('code actions', error);
+      return null;
+    }
+  });
+
+  const codeActions = (params: CodeActionParams): CodeAction[] | null => {
+    const located = locate(params.textDocument.uri);
+    if (!located) return null;
+    const { model, file } = located;
+    const snapshot = host.snapshotFor(model.folder);
+    const text = textOf(params.textDocument.uri, model) ?? '';
+    const only = params.context.only;
+    const wanted = (kind: string) => !only || only.some((prefix) => kind === prefix || kind.startsWith(`${prefix}.`));
+    const actions: CodeAction[] = [];
+    if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser }));
+    actions.push(...provideRunActions({ model, snapshot, file, text, range: params.range }).filter((action) => action.kind !== undefined && wanted(action.kind)));
+    return actions;
+  };
+
+  connection.onCodeLens((params) => {
+    try {
+      const located = locate(params.textDocument.uri);
+      return located ? provideCodeLenses(located.model, host.snapshotFor(located.model.folder), located.file, now()) : null;
+    } catch (error) {
+      log('code lenses', error);
+      return null;
+    }
+  });
+
+  // ---- diagnostics ----
+
+  /** What was last published per folder: uri → serialized diagnostics, so unchanged files are not re-sent. */
+  const published = new Map<string, Map<string, string>>();
+  const pending = new Set<string>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const publishFolder = (folder: string, model: ModuleFolderModel | undefined, loadedParser: TerraformParser) => {
+    const previous = published.get(folder) ?? new Map<string, string>();
+    const next = new Map<string, string>();
+    const byFile = model ? computeFolderDiagnostics(model, host.snapshotFor(folder), loadedParser) : new Map<string, Diagnostic[]>();
+    const files = new Set<string>([...byFile.keys()]);
+    for (const [file, diagnostics] of byFile) next.set(uriOfFile(file), JSON.stringify(diagnostics));
+    for (const [uri, serialized] of next) {
+      if (previous.get(uri) !== serialized) void connection.sendDiagnostics({ uri, diagnostics: JSON.parse(serialized) as Diagnostic[] });
+    }
+    for (const uri of previous.keys()) if (!next.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (files.size === 0) published.delete(folder);
+    else published.set(folder, next);
+  };
+
+  const flush = async () => {
+    let loadedParser: TerraformParser;
+    try {
+      loadedParser = await parserReady;
+    } catch {
+      pending.clear();
+      return; // already logged: without a parser there are no diagnostics
+    }
+    const folders = [...pending];
+    pending.clear();
+    if (disposed) return;
+    const models = new Map<string, ModuleFolderModel>();
+    for (const model of host.models()) models.set(model.folder, model);
+    for (const folder of folders) {
+      try {
+        publishFolder(folder, models.get(folder), loadedParser);
+      } catch (error) {
+        log(`diagnostics of ${folder}`, error);
+      }
+    }
+  };
+
+  const subscription = host.onDidChange((change: FeatureHostChange) => {
+    if (change.kind === 'model') {
+      const model = [...host.models()].find((candidate) => candidate.folder === change.folder);
+      if (model) invalidateFolderFacts(model);
+    } else if (codeLensRefresh) {
+      void connection.sendRequest('workspace/codeLens/refresh').catch((error: unknown) => log('code lens refresh', error));
+    }
+    const first = pending.size === 0;
+    pending.add(change.folder);
+    // Coalesce a burst of changes (an initial load, a multi-file edit) into one recomputation per folder.
+    if (first) flushing = flushing.then(flush);
+  });
+
+  return {
+    initialize(params: InitializeParams): ServerCapabilities {
+      const capabilities = params.capabilities;
+      codeLensRefresh = capabilities.workspace?.codeLens?.refreshSupport === true;
+      sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
+      return {
+        completionProvider: { triggerCharacters: ['.', '"'] },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, ...Object.values(runActionKinds)] },
+        codeLensProvider: { resolveProvider: false },
+      };
+    },
+    settled: () => flushing,
+    dispose() {
+      disposed = true;
+      subscription.dispose();
+    },
+  };
+}
+
+function uriOfFile(file: string): string {
+  return pathToFileURL(file).toString();
+}

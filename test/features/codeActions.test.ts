@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
+import { provideQuickFixes } from '../../server/src/features/quickFixes';
+import { provideRunActions, runActionKinds } from '../../server/src/features/runActions';
+import type { ModuleFolderModel, TerraformParser } from '../../server/src/model';
+import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, run } from './helpers';
+
+const hostname = demoWorkspace.hostname;
+
+function fixesFor(model: ModuleFolderModel, parser: TerraformParser, code: string): { file: string; actions: CodeAction[]; diagnostic: Diagnostic } {
+  const snapshot = linkedSnapshot(model);
+  const diagnostics = computeFolderDiagnostics(model, snapshot, parser);
+  for (const [file, list] of diagnostics) {
+    const diagnostic = list.find((d) => d.code === code);
+    if (!diagnostic) continue;
+    // The diagnostic travels through the client as JSON and comes back in the request.
+    const roundTripped = JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
+    const text = model.openText(file) ?? readFileSync(file, 'utf8');
+    return { file, diagnostic, actions: provideQuickFixes({ model, snapshot, file, text, diagnostics: [roundTripped], parser }) };
+  }
+  assert.fail(`no ${code} diagnostic`);
+}
+
+function commandOf(action: CodeAction): { command: string; argument: unknown } {
+  assert.ok(action.command, `${action.title} should carry a command`);
+  return { command: action.command.command, argument: action.command.arguments?.[0] };
+}
+
+describe('quick fixes', () => {
+  test('missing-value: set the workspace variable (createVariable with key and category)', async () => {
+    const { model, parser } = await loadDemoModel();
+    const { actions } = fixesFor(model, parser, 'missing-value');
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, 'quickfix');
+    assert.equal(actions[0].diagnostics?.[0].code, 'missing-value');
+    assert.deepEqual(commandOf(actions[0]), {
+      command: 'hcpTerraform.server.createVariable',
+      argument: { hostname, workspaceId: demoWorkspace.id, key: 'environment', category: 'engine', sensitive: false },
+    });
+    model.dispose();
+  });
+
+  test('undeclared-workspace-variable: declare it in variables.tf after the last block, or delete it from the workspace', async () => {
+    const { model, parser } = await loadDemoModel();
+    const { actions } = fixesFor(model, parser, 'undeclared-workspace-variable');
+    const [declare, remove] = actions;
+    const variablesUri = pathToFileURL(demoFile('variables.tf')).toString();
+    const lines = readFileSync(demoFile('variables.tf'), 'utf8').trimEnd().split('\n');
+    assert.deepEqual(declare.edit?.changes?.[variablesUri], [{
+      range: { start: { line: lines.length - 1, character: 1 }, end: { line: lines.length - 1, character: 1 } },
+      newText: '\n\nvariable "legacy_flag" {\n  type = bool\n}',
+    }]);
+    assert.deepEqual(commandOf(remove), { command: 'hcpTerraform.server.deleteVariable', argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-legacy-flag' } });
+    model.dispose();
+  });
+
+  test('undeclared-variable: declare it', async () => {
+    const { model, parser } = await loadDemoModel();
+    const { actions } = fixesFor(model, parser, 'undeclared-variable');
+    assert.equal(actions.length, 1);
+    const edits = Object.values(actions[0].edit?.changes ?? {}).flat();
+    assert.deepEqual(edits.map((e) => e.newText), ['\n\nvariable "owner_email" {}']);
+    model.dispose();
+  });
+
+  test('invalid-hcl-value: turn off HCL; sensitive-exposed: mark sensitive', async () => {
+    const { model, parser } = await loadDemoModel();
+    assert.deepEqual(commandOf(fixesFor(model, parser, 'invalid-hcl-value').actions[0]), {
+      command: 'hcpTerraform.server.updateVariable',
+      argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-services', hcl: false },
+    });
+    assert.deepEqual(commandOf(fixesFor(model, parser, 'sensitive-exposed').actions[0]), {
+      command: 'hcpTerraform.server.updateVariable',
+      argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-db-password', sensitive: true },
+    });
+    model.dispose();
+  });
+
+  test('overridden-by-workspace: remove the tfvars line, or delete the workspace variable', async () => {
+    const { model, parser } = await loadDemoModel();
+    const { actions, file } = fixesFor(model, parser, 'overridden-by-workspace');
+    const line = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.startsWith('region'));
+    assert.deepEqual(actions[0].edit?.changes?.[pathToFileURL(file).toString()], [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, newText: '' }]);
+    assert.deepEqual(commandOf(actions[1]), { command: 'hcpTerraform.server.deleteVariable', argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-region' } });
+    model.dispose();
+  });
+
+  test('ignores diagnostics of other sources and mangled data', async () => {
+    const { model, parser } = await loadDemoModel();
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    const diagnostics: Diagnostic[] = [
+      { range, message: 'x', source: 'terraform', code: 'missing-value', data: { code: 'missing-value', name: 'a', workspaceId: 'ws' } },
+      { range, message: 'x', source: 'hcp-terraform', code: 'missing-value', data: { code: 'missing-value', name: 42 } },
+      { range, message: 'x', source: 'hcp-terraform', code: 'missing-value' },
+    ];
+    assert.deepEqual(provideQuickFixes({ model, snapshot: linkedSnapshot(model), file: demoFile('main.tf'), text: '', diagnostics, parser }), []);
+    model.dispose();
+  });
+});
+
+describe('run actions', () => {
+  const mainText = () => readFileSync(demoFile('main.tf'), 'utf8');
+  const positionOf = (text: string, needle: string) => {
+    const before = text.slice(0, text.indexOf(needle)).split('\n');
+    return { line: before.length - 1, character: before[before.length - 1].length };
+  };
+
+  test('queue plans (plain, targeting and replacing the resource at the cursor, destroy, refresh-only) and plan local changes', async () => {
+    const { model } = await loadDemoModel();
+    const text = mainText();
+    const at = positionOf(text, 'length = 2');
+    const actions = provideRunActions({ model, snapshot: linkedSnapshot(model), file: demoFile('main.tf'), text, range: { start: at, end: at } });
+    const byKind = new Map(actions.map((a) => [a.kind, commandOf(a)]));
+    const base = { hostname, workspaceId: demoWorkspace.id, message: 'Queued from the editor' };
+    assert.deepEqual(byKind.get(runActionKinds.queuePlan), { command: 'hcpTerraform.server.queuePlan', argument: base });
+    assert.deepEqual(byKind.get(runActionKinds.targetedPlan)?.argument, { ...base, targetAddrs: ['random_pet.app_name'] });
+    assert.deepEqual(byKind.get(runActionKinds.replacePlan)?.argument, { ...base, replaceAddrs: ['random_pet.app_name'] });
+    assert.deepEqual(byKind.get(runActionKinds.destroyPlan)?.argument, { ...base, isDestroy: true });
+    assert.deepEqual(byKind.get(runActionKinds.refreshOnlyPlan)?.argument, { ...base, refreshOnly: true });
+    assert.deepEqual(byKind.get(runActionKinds.planLocalChanges), {
+      command: 'hcpTerraform.server.planLocalChanges',
+      argument: { hostname, folderUri: pathToFileURL(model.folder).toString(), workspaceId: demoWorkspace.id, message: 'Local changes from the editor' },
+    });
+    assert.equal(byKind.has(runActionKinds.applyRun), false, 'no run awaits confirmation');
+    model.dispose();
+  });
+
+  test('apply / discard only when the run awaiting confirmation allows it; cancel a running one', async () => {
+    const { model } = await loadDemoModel();
+    const text = mainText();
+    const awaiting = run('run-wait', 'planned', { isConfirmable: true, isDiscardable: true });
+    const running = run('run-busy', 'applying', { isCancelable: true });
+    const at = { line: 0, character: 0 };
+    const actions = provideRunActions({ model, snapshot: linkedSnapshot(model, { runs: { current: awaiting, awaitingConfirmation: awaiting, active: running } }), file: demoFile('main.tf'), text, range: { start: at, end: at } });
+    const runCommands = actions.filter((a) => a.command?.command.match(/applyRun|discardRun|cancelRun|forceCancelRun/)).map(commandOf);
+    assert.deepEqual(runCommands, [
+      { command: 'hcpTerraform.server.applyRun', argument: { hostname, runId: 'run-wait' } },
+      { command: 'hcpTerraform.server.discardRun', argument: { hostname, runId: 'run-wait' } },
+      { command: 'hcpTerraform.server.cancelRun', argument: { hostname, runId: 'run-busy' } },
+    ]);
+    const onlyDiscard = provideRunActions({ model, snapshot: linkedSnapshot(model, { runs: { awaitingConfirmation: run('run-p', 'policy_override', { isDiscardable: true }) } }), file: demoFile('main.tf'), text, range: { start: at, end: at } });
+    assert.deepEqual(onlyDiscard.filter((a) => a.kind === runActionKinds.applyRun), []);
+    model.dispose();
+  });
+
+  test('open a change request from the selection or a TODO comment at the cursor', async () => {
+    const { model } = await loadDemoModel();
+    const text = 'locals {\n  # TODO: rotate the database password\n  x = 1\n}\n';
+    const file = demoFile('todo.tf');
+    const snapshot = linkedSnapshot(model);
+    const fromTodo = provideRunActions({ model, snapshot, file, text, range: { start: { line: 1, character: 5 }, end: { line: 1, character: 5 } } }).find((a) => a.kind === runActionKinds.createChangeRequest);
+    assert.deepEqual(commandOf(fromTodo!).argument, { hostname, organization: 'acme-demo', workspaceId: demoWorkspace.id, subject: 'rotate the database password', message: 'TODO in `todo.tf:2`.' });
+    const fromSelection = provideRunActions({ model, snapshot, file, text, range: { start: { line: 2, character: 2 }, end: { line: 2, character: 7 } } }).find((a) => a.kind === runActionKinds.createChangeRequest);
+    assert.equal((commandOf(fromSelection!).argument as { subject: string }).subject, 'x = 1');
+    const nothing = provideRunActions({ model, snapshot, file, text, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } });
+    assert.equal(nothing.some((a) => a.kind === runActionKinds.createChangeRequest), false);
+    model.dispose();
+  });
+
+  test('nothing to run when the folder is not linked (or its workspace is unknown)', async () => {
+    const { model } = await loadDemoModel();
+    for (const workspace of [{ kind: 'not-linked' as const }, { kind: 'loading' as const }, { kind: 'signed-out' as const, hostname }]) {
+      assert.deepEqual(provideRunActions({ model, snapshot: linkedSnapshot(model, { workspace }), file: demoFile('main.tf'), text: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }), []);
+    }
+    model.dispose();
+  });
+});

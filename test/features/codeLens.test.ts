@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { provideCodeLenses, relativeTime } from '../../server/src/features/codeLens';
+import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, run } from './helpers';
+
+const now = Date.parse('2026-11-21T12:00:00Z');
+const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+
+describe('code lens above the cloud block', () => {
+  test('shows the current run with a readable status and age, and one lens per allowed action', async () => {
+    const { model } = await loadDemoModel();
+    const current = run('run-1', 'cost_estimated', { isConfirmable: true, isDiscardable: true }, { createdAt: minutesAgo(12), message: 'Scale to three instances' });
+    const lenses = provideCodeLenses(model, linkedSnapshot(model, { runs: { current, awaitingConfirmation: current } }), demoFile('main.tf'), now);
+    const cloudLine = model.serviceLink().block!.range.start.line;
+    assert.ok(lenses.every((lens) => lens.range.start.line === cloudLine));
+    assert.deepEqual(lenses.map((lens) => lens.command?.title), ['demo-app: Cost estimated · 12 minutes ago · Scale to three instances', 'Apply', 'Discard']);
+    assert.deepEqual(lenses.slice(1).map((lens) => [lens.command?.command, lens.command?.arguments]), [
+      ['hcpTerraform.server.applyRun', [{ hostname: demoWorkspace.hostname, runId: 'run-1' }]],
+      ['hcpTerraform.server.discardRun', [{ hostname: demoWorkspace.hostname, runId: 'run-1' }]],
+    ]);
+    model.dispose();
+  });
+
+  test('passes an unknown status through, offers cancel / force cancel on a running run, and Queue plan when idle', async () => {
+    const { model } = await loadDemoModel();
+    const busy = run('run-2', 'warp_drive_engaged', { isCancelable: true, isForceCancelable: true }, { statusChangedAt: minutesAgo(180) });
+    const running = provideCodeLenses(model, linkedSnapshot(model, { runs: { current: busy, active: busy } }), demoFile('main.tf'), now);
+    assert.deepEqual(running.map((lens) => lens.command?.title), ['demo-app: Warp drive engaged · 3 hours ago', 'Cancel', 'Force cancel']);
+    const done = run('run-3', 'applied', {}, { createdAt: minutesAgo(3 * 24 * 60) });
+    const idle = provideCodeLenses(model, linkedSnapshot(model, { runs: { current: done } }), demoFile('main.tf'), now);
+    assert.deepEqual(idle.map((lens) => lens.command?.title), ['demo-app: Applied · 3 days ago', 'Queue plan']);
+    assert.equal(idle[1].command?.command, 'hcpTerraform.server.queuePlan');
+    model.dispose();
+  });
+
+  test('only in the file with the cloud block; says why when the workspace is unknown', async () => {
+    const { model } = await loadDemoModel();
+    assert.deepEqual(provideCodeLenses(model, linkedSnapshot(model), demoFile('variables.tf'), now), []);
+    const signedOut = provideCodeLenses(model, linkedSnapshot(model, { workspace: { kind: 'signed-out', hostname: 'app.terraform.io' } }), demoFile('main.tf'), now);
+    assert.match(signedOut[0].command?.title ?? '', /sign in to app\.terraform\.io/);
+    assert.equal(signedOut.length, 1);
+    model.dispose();
+  });
+
+  test('relative time reads naturally', () => {
+    assert.equal(relativeTime(now - 10_000, now), 'just now');
+    assert.equal(relativeTime(now - 60_000, now), '1 minute ago');
+    assert.equal(relativeTime(now - 2 * 3600_000, now), '2 hours ago');
+    assert.equal(relativeTime(Number.NaN, now), undefined);
+  });
+});
