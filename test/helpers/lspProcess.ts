@@ -1,5 +1,7 @@
 // Starts dist/server.js as a separate process over stdio, exactly as a non-VS Code editor would, and gives the test
 // a JSON-RPC connection to it. Build first (`node esbuild.mjs`; test/run-all.mjs does).
+// `setup` runs before the connection listens, so a test can answer the server's own requests
+// (workspace/configuration, client/registerCapability, window/workDoneProgress/create) from the first message on.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,13 +28,18 @@ export interface LspProcess {
 
 const serverBundle = path.resolve('dist/server.js');
 
-export async function startLspProcess(params: Partial<InitializeParams> = {}, env: NodeJS.ProcessEnv = {}): Promise<LspProcess> {
+export async function startLspProcess(
+  params: Partial<InitializeParams> = {},
+  env: NodeJS.ProcessEnv = {},
+  setup?: (connection: ProtocolConnection) => void,
+): Promise<LspProcess> {
   if (!existsSync(serverBundle)) throw new Error('dist/server.js is missing: run `node esbuild.mjs` first');
   const child = spawn(process.execPath, [serverBundle, '--stdio'], { env: { ...process.env, ...env }, stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  setup?.(connection);
   connection.listen();
   const initializeResult = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
@@ -48,6 +55,7 @@ export async function startLspProcess(params: Partial<InitializeParams> = {}, en
     child,
     stderr: () => stderr,
     async stop() {
+      if (child.exitCode !== null) return child.exitCode;
       await connection.sendRequest(ShutdownRequest.type);
       await connection.sendNotification(ExitNotification.type);
       const code = await exited;

@@ -49,9 +49,10 @@ export class ModuleFolders {
   }
 
   /** Adds a workspace folder and loads every module folder below it. */
-  async addRoot(root: string, override: ServiceLinkOverride = {}): Promise<void> {
+  async addRoot(root: string, override?: ServiceLinkOverride): Promise<void> {
     const resolved = path.resolve(root);
-    this.roots.set(resolved, override);
+    // Settings may have arrived first (setOverride): keep them unless told otherwise.
+    if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
     const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
     await Promise.all(folders.map((folder) => this.ensure(folder)));
   }

@@ -1,0 +1,64 @@
+// Linking a folder to its workspace over a real LSP session: the cloud block names no hostname, so the configured
+// address (the emulator) is used; the server reads the workspace and reports it linked.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { linkedWorkspacesRequest, workspaceChangedNotification, type LinkedFolder } from '../../server/src/protocol';
+import { startSession, type LspSession } from '../helpers/lspSession';
+
+describe('linking folders to workspaces', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  const linked = (folder: LinkedFolder) => folder.state.kind === 'linked';
+
+  test('links demo-app to acme-demo/demo-app on the configured address and reads its variables', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, linked);
+      const host = new URL(emulator.url).host;
+      assert.equal(notice.folderUri, session.folderUri);
+      assert.equal(notice.mechanism, 'cloud');
+      assert.equal(notice.hostname, host);
+      assert.equal(notice.organization, 'acme-demo');
+      assert.equal(notice.workspaceName, 'demo-app');
+      assert.equal(notice.signedIn, true);
+      assert.ok(notice.state.kind === 'linked' && notice.state.workspace.id.startsWith('ws-'));
+      const folders = await session.connection.sendRequest(linkedWorkspacesRequest);
+      assert.deepEqual(folders.map((folder) => [folder.folderUri, folder.state.kind]), [[session.folderUri, 'linked']]);
+      const paths = emulator.control.requests().map((request) => request.path);
+      assert.ok(paths.some((p) => p.startsWith('/api/v2/organizations/acme-demo/workspaces/demo-app')), paths.join('\n'));
+      assert.ok(paths.some((p) => p.startsWith('/api/v2/vars?')), 'reads the workspace variables through /vars');
+      assert.ok(paths.some((p) => p === '/api/v2/organizations/acme-demo/subscription'), 'reads the subscription');
+    } finally {
+      await session.close();
+    }
+    assert.doesNotMatch(session.stderr(), new RegExp(emulator.tokens.owner));
+  });
+
+  test('the hcpTerraform.workspace setting overrides the cloud block', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, settings: { workspace: { name: 'staging-api' } } });
+    try {
+      const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.workspaceName === 'staging-api');
+      assert.ok(notice.state.kind === 'linked' && notice.state.workspace.name === 'staging-api');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a workspace the service does not have is reported not-found, and the server keeps going', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, settings: { workspace: { name: 'no-such-workspace' } } });
+    try {
+      const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.state.kind === 'not-found');
+      assert.deepEqual(notice.state, { kind: 'not-found', hostname: new URL(emulator.url).host, organization: 'acme-demo', name: 'no-such-workspace' });
+      assert.equal((await session.connection.sendRequest(linkedWorkspacesRequest)).length, 1);
+    } finally {
+      await session.close();
+    }
+  });
+});
