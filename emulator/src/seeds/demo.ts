@@ -7,7 +7,6 @@ import { addChangeRequests, addConfigurationVersion, addOrganization, addTeam, a
 import { freeFeatureSet, premiumFeatureSet } from './featureSets';
 import { seedId } from './ids';
 import { seedDemoRuns } from './demoRuns';
-import { demoAppFiles } from './fixtureFiles';
 import { addPeople } from './people';
 
 export const demoOrganization = 'acme-demo';
@@ -67,7 +66,6 @@ export function seedDemo(store: Store, tokens: Record<TokenRole, string>): void 
 
   addConfigurationVersion(store, demoApp, 'main', {
     source: 'github',
-    files: demoAppFiles(),
     ingress: {
       id: seedId('ia', 'demo-app/main'),
       branch: 'main',
