@@ -25,6 +25,7 @@ import {
   signInNeededNotification,
   workspaceChangedNotification,
 } from './protocol';
+import { registerLanguageFeatures } from './features';
 import { serverVersion } from './version';
 import { WorkspaceDirectory } from './workspaces/directory';
 import { FolderLinks } from './workspaces/folderLinks';
@@ -186,8 +187,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     roots = rootsOf(params);
     hosts.setConfiguredAddress(initOptions.address);
     if (initOptions.token) tokens.setClientToken(hostOfAddress(initOptions.address ?? defaultAddress), initOptions.token);
+    const featureCapabilities = features.initialize(params);
     return {
       capabilities: {
+        ...featureCapabilities,
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         executeCommandProvider: { commands: serverCommandNames },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -246,11 +249,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       .sort((a, b) => a.folderUri.localeCompare(b.folderUri)),
   );
 
-  registerDocumentSync(connection, folders);
+  const openDocuments = registerDocumentSync(connection, folders);
+  // The language features (lsp-features) read models and snapshots through FolderLinks, the FeatureHost.
+  const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now() });
   registerCommands(connection, context);
   registerViewRequests(connection, context);
 
   connection.onShutdown(async () => {
+    features.dispose();
     watcher.dispose();
     directory.dispose();
     links.dispose();

@@ -35,6 +35,11 @@ describe('linking folders to workspaces', () => {
       assert.ok(paths.some((p) => p.startsWith('/api/v2/organizations/acme-demo/workspaces/demo-app')), paths.join('\n'));
       assert.ok(paths.some((p) => p.startsWith('/api/v2/vars?')), 'reads the workspace variables through /vars');
       assert.ok(paths.some((p) => p === '/api/v2/organizations/acme-demo/subscription'), 'reads the subscription');
+      // The snapshot reaches the language features: a diagnostic that needs the workspace's variables appears.
+      const published = await session.waitFor<{ uri: string; diagnostics: Array<{ code?: unknown; source?: string }> }>('textDocument/publishDiagnostics', (params) =>
+        params.diagnostics.some((diagnostic) => diagnostic.source === 'hcp-terraform' && diagnostic.code === 'sensitive-exposed'),
+      );
+      assert.ok(published.uri.endsWith('/variables.tf'));
     } finally {
       await session.close();
     }

@@ -7,17 +7,26 @@ import type { ModuleFolders } from './moduleFolders';
 /** What the server watches on disk (registered dynamically when the client supports it). */
 export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
 
-export function registerDocumentSync(connection: Connection, folders: ModuleFolders): void {
+/** The open documents as the features read them: the model's text (open text wins) and the client's version. */
+export interface OpenDocumentView {
+  get(uri: string): { getText(): string; version: number } | undefined;
+}
+
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders): OpenDocumentView {
+  const versions = new Map<string, number>();
   connection.onDidOpenTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
+    versions.set(textDocument.uri, textDocument.version);
     void folders.withModel(textDocument.uri, (model) => model.openDocument(textDocument.uri, textDocument.text));
   });
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
     if (!isFileUri(textDocument.uri)) return;
+    versions.set(textDocument.uri, textDocument.version);
     void folders.withModel(textDocument.uri, (model) => model.changeDocument(textDocument.uri, contentChanges));
   });
   connection.onDidCloseTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
+    versions.delete(textDocument.uri);
     void folders.withModel(textDocument.uri, (model) => model.closeDocument(textDocument.uri));
   });
   connection.onDidChangeWatchedFiles(({ changes }) => {
@@ -29,6 +38,12 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       } else void folders.withModel(change.uri, (model) => model.fileChanged(change.uri));
     }
   });
+  return {
+    get(uri) {
+      const text = folders.modelFor(uri)?.openText(uri);
+      return text === undefined ? undefined : { getText: () => text, version: versions.get(uri) ?? 0 };
+    },
+  };
 }
 
 /** Asks the client to watch the model files, when it can register watchers dynamically. */
