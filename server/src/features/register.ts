@@ -42,7 +42,17 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   let codeLensRefresh = false;
   let sharedEditRange = false;
   let disposed = false;
-  const log = (what: string, error: unknown) => connection.console.error(`HCP Terraform language features: ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  const log = (what: string, error: unknown) => {
+    if (disposed) return; // shutting down: the connection may be gone
+    try {
+      connection.console.error(`HCP Terraform language features: ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } catch {
+      // nothing more can be done without a connection
+    }
+  };
+  const send = (uri: string, diagnostics: Diagnostic[]) => {
+    connection.sendDiagnostics({ uri, diagnostics }).catch((error: unknown) => log('publishing diagnostics', error));
+  };
   parserReady.then((loaded) => (parser = loaded), (error) => log('loading the Terraform parser', error));
 
   const locate = (uri: string): { model: ModuleFolderModel; file: string } | undefined => {
@@ -125,13 +135,14 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const previous = published.get(folder) ?? new Map<string, string>();
     const next = new Map<string, string>();
     const byFile = model ? computeFolderDiagnostics(model, host.snapshotFor(folder), loadedParser) : new Map<string, Diagnostic[]>();
-    const files = new Set<string>([...byFile.keys()]);
-    for (const [file, diagnostics] of byFile) next.set(uriOfFile(file), JSON.stringify(diagnostics));
-    for (const [uri, serialized] of next) {
-      if (previous.get(uri) !== serialized) void connection.sendDiagnostics({ uri, diagnostics: JSON.parse(serialized) as Diagnostic[] });
+    for (const [file, diagnostics] of byFile) {
+      const uri = uriOfFile(file);
+      const serialized = JSON.stringify(diagnostics);
+      next.set(uri, serialized);
+      if (previous.get(uri) !== serialized) send(uri, diagnostics);
     }
-    for (const uri of previous.keys()) if (!next.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
-    if (files.size === 0) published.delete(folder);
+    for (const uri of previous.keys()) if (!next.has(uri)) send(uri, []);
+    if (next.size === 0) published.delete(folder);
     else published.set(folder, next);
   };
 
