@@ -1,0 +1,49 @@
+// Configuration parsing: good values are kept, wrong ones dropped with a warning that says what to enter.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from '../../server/src/config/settings';
+
+describe('initializationOptions', () => {
+  test('keeps a URL address and a token', () => {
+    assert.deepEqual(readInitializationOptions({ address: 'https://tfe.example.com/', token: ' abc ' }), {
+      value: { address: 'https://tfe.example.com', token: 'abc' },
+      warnings: [],
+    });
+  });
+
+  test('drops wrong values with warnings that never quote the token', () => {
+    const result = readInitializationOptions({ address: 'not a url', token: 12345 });
+    assert.deepEqual(result.value, {});
+    assert.equal(result.warnings.length, 2);
+    assert.match(result.warnings[0]!, /not a service address.*https:\/\/app\.terraform\.io/);
+    assert.match(result.warnings[1]!, /token must be a string/);
+    assert.doesNotMatch(result.warnings.join(' '), /12345/);
+    assert.equal(readInitializationOptions('oops').warnings.length, 1);
+  });
+});
+
+describe('hcpTerraform settings', () => {
+  test('reads the address and the workspace override', () => {
+    const result = readSettings({ address: 'http://127.0.0.1:8080', workspace: { hostname: 'TFE.example.com', organization: 'acme', name: 'app', project: 'web' } });
+    assert.deepEqual(result.value, {
+      address: 'http://127.0.0.1:8080',
+      override: { hostname: 'tfe.example.com', organization: 'acme', workspace: 'app', project: 'web' },
+    });
+    assert.deepEqual(result.warnings, []);
+  });
+
+  test('ignores what is mistyped, keeps the rest', () => {
+    const result = readSettings({ address: 42, workspace: { organization: 'acme', name: ['x'], hostname: 'https://nope/' } });
+    assert.deepEqual(result.value, { override: { organization: 'acme' } });
+    assert.equal(result.warnings.length, 3);
+    assert.deepEqual(readSettings({ workspace: 'acme/app' }).value, { override: {} });
+    assert.deepEqual(readSettings(null), { value: { override: {} }, warnings: [] });
+  });
+
+  test('addresses are normalized and hosts keep their port', () => {
+    assert.equal(normalizeAddress('https://app.terraform.io/'), 'https://app.terraform.io');
+    assert.equal(normalizeAddress('ftp://x'), undefined);
+    assert.equal(normalizeAddress('https://user:pw@x.example'), undefined);
+    assert.equal(hostOfAddress('http://127.0.0.1:8080'), '127.0.0.1:8080');
+  });
+});

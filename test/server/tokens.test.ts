@@ -1,0 +1,88 @@
+// Token resolution, first found wins: client → TF_TOKEN_<host> → credentials.tfrc.json; each token only for its host.
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { comparableHost, decodeTokenVariableHost, TokenResolver, tokenVariableName } from '../../server/src/auth/tokens';
+
+describe('TF_TOKEN_ variable names (Terraform encoding)', () => {
+  test('dots become underscores and hyphens double underscores', () => {
+    assert.equal(tokenVariableName('app.terraform.io'), 'TF_TOKEN_app_terraform_io');
+    assert.equal(tokenVariableName('my-tfe.example-corp.com'), 'TF_TOKEN_my__tfe_example__corp_com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_my__tfe_example__corp_com'), 'my-tfe.example-corp.com');
+  });
+
+  test('non-ASCII host names are compared in punycode, case-insensitively', () => {
+    assert.equal(comparableHost('TFE.Bücher.example'), 'tfe.xn--bcher-kva.example');
+    assert.equal(tokenVariableName('tfe.bücher.example'), 'TF_TOKEN_tfe_xn____bcher__kva_example');
+    assert.equal(decodeTokenVariableHost(tokenVariableName('tfe.bücher.example')), 'tfe.xn--bcher-kva.example');
+  });
+
+  test('a port cannot be written in a variable name, so the host name alone is used', () => {
+    assert.equal(tokenVariableName('localhost:8443'), 'TF_TOKEN_localhost');
+  });
+});
+
+describe('TokenResolver', () => {
+  const withHome = async (credentials: unknown, run: (home: string) => void | Promise<void>) => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'tokens-'));
+    try {
+      if (credentials !== undefined) {
+        await mkdir(path.join(home, '.terraform.d'));
+        await writeFile(path.join(home, '.terraform.d', 'credentials.tfrc.json'), typeof credentials === 'string' ? credentials : JSON.stringify(credentials));
+      }
+      await run(home);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  };
+
+  test('the client token wins over the environment, which wins over the credentials file', async () => {
+    await withHome({ credentials: { 'app.terraform.io': { token: 'from-file' } } }, (home) => {
+      const resolver = new TokenResolver({ environment: { TF_TOKEN_app_terraform_io: 'from-env' }, homeDirectory: home });
+      assert.deepEqual(resolver.resolve('app.terraform.io'), { token: 'from-env', source: 'environment', from: 'TF_TOKEN_app_terraform_io' });
+      resolver.setClientToken('APP.terraform.io', 'from-client');
+      assert.deepEqual(resolver.resolve('app.terraform.io'), { token: 'from-client', source: 'client' });
+      resolver.setClientToken('app.terraform.io', null);
+      assert.equal(resolver.resolve('app.terraform.io')?.source, 'environment');
+      const fileOnly = new TokenResolver({ environment: {}, homeDirectory: home });
+      assert.equal(fileOnly.resolve('app.terraform.io')?.token, 'from-file');
+      assert.equal(fileOnly.resolve('app.terraform.io')?.source, 'credentials-file');
+    });
+  });
+
+  test('a token is only returned for the host it belongs to', async () => {
+    await withHome({ credentials: { 'tfe.example.com': { token: 'tfe-token' }, 'localhost:8443': { token: 'local-token' } } }, (home) => {
+      const resolver = new TokenResolver({ environment: { TF_TOKEN_other_example_com: 'other' }, homeDirectory: home });
+      resolver.setClientToken('app.terraform.io', 'hcp-token');
+      assert.equal(resolver.resolve('tfe.example.com')?.token, 'tfe-token');
+      assert.equal(resolver.resolve('localhost:8443')?.token, 'local-token');
+      assert.equal(resolver.resolve('localhost:9999'), undefined);
+      assert.equal(resolver.resolve('other.example.com')?.token, 'other');
+      assert.equal(resolver.resolve('unknown.example.com'), undefined);
+    });
+  });
+
+  test('an environment token for a host with a port is found by its host name', () => {
+    const resolver = new TokenResolver({ environment: { TF_TOKEN_127_0_0_1: 'emulator' }, homeDirectory: '/nonexistent' });
+    assert.equal(resolver.resolve('127.0.0.1:43123')?.token, 'emulator');
+  });
+
+  test('a malformed credentials file is reported once, without its content, and ignored', async () => {
+    await withHome('{ "credentials": { "app.terraform.io": { "token": "secret-in-broken-file"', (home) => {
+      const warnings: string[] = [];
+      const resolver = new TokenResolver({ environment: {}, homeDirectory: home, onWarning: (message) => warnings.push(message) });
+      assert.equal(resolver.resolve('app.terraform.io'), undefined);
+      assert.equal(resolver.resolve('app.terraform.io'), undefined);
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /not valid JSON.*terraform login/);
+      assert.doesNotMatch(warnings[0]!, /secret-in-broken-file/);
+    });
+  });
+
+  test('no credentials file is simply no token', () => {
+    const resolver = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent-home' });
+    assert.equal(resolver.resolve('app.terraform.io'), undefined);
+  });
+});
