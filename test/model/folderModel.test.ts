@@ -184,3 +184,27 @@ describe('module folder model: incremental edits', () => {
     assert.equal(model.openText(main), 'locals {\r\n  a = var.two\r\n}\r\n');
   });
 });
+
+describe('module folder model: resilience', () => {
+  test('a folder that does not exist is an empty model, not an error', async () => {
+    const model = await ModuleFolderModel.load({ folder: '/work/does-not-exist', parser: await testParser(), fileSystem: new MemoryFileSystem() });
+    assert.deepEqual(model.index.files(), []);
+    assert.deepEqual(model.serviceLink(), { mechanism: 'none', problems: [] });
+  });
+
+  test('a file whose indexing fails is left out and reported; the other files are indexed', async () => {
+    const parser = await testParser();
+    const failing = Object.create(parser) as TerraformParser;
+    failing.parse = (text, oldTree) => {
+      if (text.includes('poison')) throw new Error('parser exploded');
+      return parser.parse(text, oldTree);
+    };
+    const fileSystem = new MemoryFileSystem({ [variables]: 'variable "ok" {}\n', [main]: '# poison\n' });
+    const model = await ModuleFolderModel.load({ folder, parser: failing, fileSystem });
+    assert.deepEqual(model.index.variableNames(), ['ok']);
+    assert.deepEqual(model.fileReadProblems(), [{ file: main, message: 'Cannot parse main.tf: parser exploded' }]);
+    await model.fileChanged(main, 'variable "fixed" {}\n');
+    assert.deepEqual(model.fileReadProblems(), []);
+    assert.deepEqual(model.index.variableNames(), ['fixed', 'ok']);
+  });
+});

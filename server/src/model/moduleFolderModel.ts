@@ -110,7 +110,6 @@ export class ModuleFolderModel {
       await this.loadFromDisk(file);
     } else {
       this.bump(file);
-      this.readProblems.delete(file);
       this.setContribution(file, this.extract(file, kind, text));
     }
     this.invalidate([file]);
@@ -142,7 +141,6 @@ export class ModuleFolderModel {
     const tree = this.parser.parse(text);
     this.openDocuments.get(file)?.tree.delete();
     this.openDocuments.set(file, { text, tree });
-    this.readProblems.delete(file);
     this.index.replace(file, this.extractTree(file, kind, tree, text));
     this.invalidate([file]);
     return true;
@@ -267,7 +265,7 @@ export class ModuleFolderModel {
     }
     // Opened or changed while we were reading: the newer content is already in place.
     if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
-    this.readProblems.delete(file);
+    if (text === undefined) this.readProblems.delete(file);
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
 
@@ -292,8 +290,14 @@ export class ModuleFolderModel {
   }
 
   /** Parses text that is not kept open: the tree is freed right after extraction to keep memory flat. */
-  private extract(file: string, kind: ModelFileKind, text: string): FileContribution {
-    const tree = this.parser.parse(text);
+  private extract(file: string, kind: ModelFileKind, text: string): FileContribution | undefined {
+    let tree: Tree;
+    try {
+      tree = this.parser.parse(text);
+    } catch (error) {
+      this.readProblems.set(file, `Cannot parse ${path.basename(file)}: ${describeError(error)}`);
+      return undefined;
+    }
     try {
       return this.extractTree(file, kind, tree, text);
     } finally {
@@ -301,9 +305,22 @@ export class ModuleFolderModel {
     }
   }
 
-  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string): FileContribution {
-    if (kind.kind === 'tfvars') return extractTfvarsFile(tree, file, kind.format, kind.autoLoaded);
-    return extractTerraformFile(tree, file, (start, end) => this.parser.parseRegion(text, start, end));
+  /**
+   * A failure to index one file (a bug meeting unexpected input) must not take the folder or the server down:
+   * the file is left out and reported like an unreadable one.
+   */
+  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string): FileContribution | undefined {
+    try {
+      const contribution =
+        kind.kind === 'tfvars'
+          ? extractTfvarsFile(tree, file, kind.format, kind.autoLoaded)
+          : extractTerraformFile(tree, file, (start, end) => this.parser.parseRegion(text, start, end));
+      this.readProblems.delete(file);
+      return contribution;
+    } catch (error) {
+      this.readProblems.set(file, `Cannot index ${path.basename(file)}: ${describeError(error)}`);
+      return undefined;
+    }
   }
 
   private invalidate(files: string[]): void {
