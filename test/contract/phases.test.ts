@@ -1,10 +1,11 @@
 // Contract: plans, applies, cost estimates, and their logs read from log-read-url without the token, in byte
-// ranges, until the ETX that ends a finished phase.
+// ranges, until the ETX that ends a finished phase. Runs are built by the tests on the empty seed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServiceError, relatedId } from '../../server/src/api/index';
 import type { ServiceClient } from '../../server/src/api/index';
-import { useEmulator, workspaceId } from './support/harness';
+import { useEmulator } from './support/harness';
+import { inStatus, pausedForConfirmation, plannableWorkspace, runUntil } from './support/scenario';
 
 async function readWholeLog(client: ServiceClient, url: string, limit: number): Promise<{ text: string; reads: number }> {
   let offset = 0;
@@ -19,11 +20,17 @@ async function readWholeLog(client: ServiceClient, url: string, limit: number): 
 }
 
 describe('contract: plans, applies, cost estimates and logs', () => {
-  const harness = useEmulator();
+  const harness = useEmulator({ seed: 'empty' });
 
   async function appliedRun(client: ServiceClient) {
-    const runs = await client.runs.listForWorkspace(await workspaceId(client, 'demo-app'), { statuses: ['applied'] });
-    return runs.items[0]!;
+    const paused = await runUntil(harness, client, await plannableWorkspace(client), 'confirmation', pausedForConfirmation);
+    await client.runs.apply(paused.id);
+    let applied = paused;
+    await harness.advanceUntil('the apply to finish', async () => {
+      applied = (await client.runs.get(paused.id)).run;
+      return applied.attributes.status === 'applied';
+    });
+    return applied;
   }
 
   test('a finished plan, its apply and its cost estimate read back with their statuses and counts', async () => {
@@ -57,8 +64,7 @@ describe('contract: plans, applies, cost estimates and logs', () => {
 
   test('a live plan log grows as the run plans and completes when the plan finishes', async () => {
     const client = harness.client();
-    const run = await client.runs.create({ workspaceId: await workspaceId(client, 'legacy-batch'), message: 'live log' });
-    await harness.advanceUntil('planning', async () => (await client.runs.get(run.id)).run.attributes.status === 'planning', 250);
+    const run = await runUntil(harness, client, await plannableWorkspace(client), 'planning', inStatus('planning'));
     const plan = await client.phases.getPlan(relatedId(run, 'plan')!);
     const url = plan.attributes['log-read-url']!;
     let offset = 0;
@@ -77,7 +83,7 @@ describe('contract: plans, applies, cost estimates and logs', () => {
 
   test('followLog yields the growing log until the plan finishes, waiting on the (emulator) clock between empty reads', async () => {
     const client = harness.client();
-    const run = await client.runs.create({ workspaceId: await workspaceId(client, 'legacy-batch'), message: 'follow' });
+    const run = await client.runs.create({ workspaceId: await plannableWorkspace(client), message: 'follow' });
     const plan = await client.phases.getPlan(relatedId(run, 'plan')!);
     const pieces: string[] = [];
     for await (const text of client.phases.followLog(plan.attributes['log-read-url']!)) pieces.push(text);

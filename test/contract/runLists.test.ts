@@ -3,11 +3,9 @@
 // the client's own limiter (the emulator never has to answer 429).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ServiceError, allRunOperations, collectItems } from '../../server/src/api/index';
+import { ServiceError, allRunOperations, collectItems, discardableRunStatuses, finalRunStatuses } from '../../server/src/api/index';
 import type { Run, ServiceClient } from '../../server/src/api/index';
 import { useEmulator, workspaceId } from './support/harness';
-
-const messages = (runs: Run[]) => runs.map((run) => run.attributes.message).sort();
 
 describe('contract: run lists', () => {
   const harness = useEmulator();
@@ -30,25 +28,43 @@ describe('contract: run lists', () => {
     assert.ok(page.items.every((run) => run.attributes['plan-only'] === true));
   });
 
+  /** Every run of acme-demo in the organization list's default timeframe: the reference the filters are checked against. */
+  const everyRun = (client: ServiceClient) => collectItems(client.runs.organizationPages('acme-demo', { pageSize: 100 }));
+  const ids = (runs: Run[]) => runs.map((run) => run.id).sort();
+  const organizationRuns = async (client: ServiceClient, filters = {}) =>
+    collectItems(client.runs.organizationPages('acme-demo', { pageSize: 100, ...filters }));
+
   test('filter[status] takes a comma-separated list', async () => {
-    const runs = await demoRuns(harness.client(), { statuses: ['applied', 'discarded'] });
-    assert.deepEqual(runs.map((run) => run.attributes.status).sort(), ['applied', 'discarded']);
+    const client = harness.client();
+    const all = await everyRun(client);
+    const wanted = [...new Set(all.map((run) => run.attributes.status))].slice(0, 2);
+    assert.equal(wanted.length, 2, 'the seed has runs in at least two states');
+    const filtered = await organizationRuns(client, { statuses: wanted });
+    assert.deepEqual(ids(filtered), ids(all.filter((run) => wanted.includes(run.attributes.status))));
   });
 
-  test('filter[status_group]: final, non_final, discardable', async () => {
+  test('filter[status_group]: final, non_final and discardable hold the spec\'s members', async () => {
     const client = harness.client();
-    const final = await demoRuns(client, { statusGroup: 'final' });
-    assert.deepEqual(final.map((run) => run.attributes.status).sort(), ['applied', 'discarded']);
-    const nonFinal = await demoRuns(client, { statusGroup: 'non_final' });
-    assert.equal(nonFinal.length, 2);
-    const discardable = await demoRuns(client, { statusGroup: 'discardable' });
-    assert.equal(discardable.length, 1);
-    assert.equal(discardable[0]!.attributes.actions?.['is-discardable'], true);
+    const all = await everyRun(client);
+    const final = all.filter((run) => finalRunStatuses.includes(run.attributes.status));
+    assert.ok(final.length > 0 && final.length < all.length, 'the seed has final and non-final runs');
+    assert.deepEqual(ids(await organizationRuns(client, { statusGroup: 'final' })), ids(final));
+    assert.deepEqual(
+      ids(await organizationRuns(client, { statusGroup: 'non_final' })),
+      ids(all.filter((run) => !finalRunStatuses.includes(run.attributes.status))),
+    );
+    assert.deepEqual(
+      ids(await organizationRuns(client, { statusGroup: 'discardable' })),
+      ids(all.filter((run) => discardableRunStatuses.includes(run.attributes.status))),
+    );
   });
 
   test('filter[source] matches the run source', async () => {
-    const runs = await demoRuns(harness.client(), { sources: ['svc-ui'] });
-    assert.deepEqual(messages(runs), ['Add monitoring toggle', 'Scale to three instances']);
+    const client = harness.client();
+    const all = await everyRun(client);
+    const uiRuns = all.filter((run) => run.attributes.source === 'svc-ui');
+    assert.ok(uiRuns.length > 0 && uiRuns.length < all.length);
+    assert.deepEqual(ids(await organizationRuns(client, { sources: ['svc-ui'] })), ids(uiRuns));
   });
 
   test('filter[agent_pool_names]: no emulated run runs in an agent pool', async () => {
@@ -76,15 +92,27 @@ describe('contract: run lists', () => {
 
   test('search[basic] matches the message or run id; search[user]/search[commit] take precedence over it', async () => {
     const client = harness.client();
-    assert.deepEqual(messages(await demoRuns(client, { searchBasic: 'monitoring' })), ['Add monitoring toggle']);
-    const one = (await demoRuns(client))[0]!;
-    assert.deepEqual((await demoRuns(client, { searchBasic: one.id })).map((run) => run.id), [one.id]);
-    const byCommit = await demoRuns(client, { searchCommit: 'a1b2c3d4' });
+    const demoApp = await workspaceId(client, 'demo-app');
+    const page = await client.runs.listForWorkspace(demoApp, { include: ['configuration_version.ingress_attributes'] });
+    const ingress = page.included.find((resource) => resource.type === 'ingress-attributes');
+    assert.ok(ingress, 'demo-app runs come from a VCS configuration version');
+    const commit = String(ingress.attributes?.['commit-sha']).slice(0, 8);
+    const user = String(ingress.attributes?.['sender-username']);
+
+    const first = page.items[0]!;
+    const word = first.attributes.message!.split(' ').at(-1)!;
+    const byWord = await demoRuns(client, { searchBasic: word });
+    assert.ok(byWord.some((run) => run.id === first.id));
+    assert.ok(byWord.every((run) => run.attributes.message!.toLowerCase().includes(word.toLowerCase()) || run.id.includes(word)));
+    assert.deepEqual((await demoRuns(client, { searchBasic: first.id })).map((run) => run.id), [first.id]);
+
+    const byCommit = await demoRuns(client, { searchCommit: commit });
     assert.ok(byCommit.length > 0);
-    const byUser = await demoRuns(client, { searchUser: 'olivia-owner' });
-    assert.equal(byUser.length, byCommit.length);
-    // basic would match nothing, but is ignored when user is present.
-    assert.equal((await demoRuns(client, { searchUser: 'olivia-owner', searchBasic: 'zzz-no-match' })).length, byUser.length);
+    const byUser = await demoRuns(client, { searchUser: user });
+    assert.ok(byUser.length > 0);
+    // basic alone would match nothing, but it is ignored when user is present.
+    assert.deepEqual(await demoRuns(client, { searchBasic: 'zzz-no-match' }), []);
+    assert.equal((await demoRuns(client, { searchUser: user, searchBasic: 'zzz-no-match' })).length, byUser.length);
     assert.deepEqual(await demoRuns(client, { searchUser: 'nobody-at-all' }), []);
   });
 
