@@ -1,0 +1,78 @@
+// Run actions and the run code lens through the real server process against the emulator: a code action queues a
+// plan targeting the resource at the cursor, and the emulator holds that run with its target-addrs.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { CodeAction, CodeLens, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { startSession, type LspSession } from '../helpers/lspSession';
+
+describe('run actions over LSP against the emulator', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  /** The workspace snapshot is known once a workspace-dependent diagnostic has been published. */
+  async function linked(session: LspSession): Promise<void> {
+    await session.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (params) => params.diagnostics.some((d) => d.code === 'missing-value'));
+  }
+
+  async function apiGet<T>(pathAndQuery: string): Promise<T> {
+    const response = await fetch(`${emulator.url}/api/v2${pathAndQuery}`, { headers: { authorization: `Bearer ${emulator.tokens.owner}`, accept: 'application/vnd.api+json' } });
+    assert.equal(response.status, 200, `GET ${pathAndQuery}`);
+    return (await response.json()) as T;
+  }
+
+  test('a code action queues a plan targeting the resource at the cursor; the emulator holds it with target-addrs', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      await linked(session);
+      const file = path.join(session.folder, 'main.tf');
+      const uri = pathToFileURL(file).href;
+      const lines = (await readFile(file, 'utf8')).split('\n');
+      const line = lines.findIndex((l) => l.includes('resource "terraform_data" "database"')) + 2;
+      const actions = (await session.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: { start: { line, character: 4 }, end: { line, character: 4 } },
+        context: { diagnostics: [], only: ['source.hcpTerraform'] },
+      })) as CodeAction[];
+      const targeted = actions.find((action) => action.kind === 'source.hcpTerraform.queuePlan.target');
+      assert.equal(targeted?.title, 'Queue a plan targeting terraform_data.database');
+      const run = (await session.connection.sendRequest('workspace/executeCommand', { command: targeted!.command!.command, arguments: targeted!.command!.arguments })) as { id: string };
+      assert.match(run.id, /^run-/);
+      const held = await apiGet<{ data: { attributes: { 'target-addrs'?: string[]; message?: string } } }>(`/runs/${run.id}`);
+      assert.deepEqual(held.data.attributes['target-addrs'], ['terraform_data.database']);
+      assert.equal(held.data.attributes.message, 'Queued from the editor');
+    } finally {
+      await session.close();
+      await emulator.control.reset();
+    }
+  });
+
+  test('the code lens above the cloud block shows the current run and the actions its flags allow', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      await linked(session);
+      const uri = pathToFileURL(path.join(session.folder, 'main.tf')).href;
+      const workspace = await apiGet<{ data: { id: string; relationships: { 'current-run'?: { data?: { id: string } | null } } } }>('/organizations/acme-demo/workspaces/demo-app');
+      const currentRunId = workspace.data.relationships['current-run']?.data?.id;
+      assert.ok(currentRunId, 'the demo workspace has a current run');
+      const current = await apiGet<{ data: { attributes: { status: string; actions?: Record<string, boolean | null> } } }>(`/runs/${currentRunId}`);
+      const lenses = (await session.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
+      const titles = lenses.map((lens) => lens.command?.title ?? '');
+      assert.match(titles[0], /^demo-app: /);
+      const actions = current.data.attributes.actions ?? {};
+      assert.equal(titles.includes('Apply'), actions['is-confirmable'] === true, `Apply lens iff confirmable (${current.data.attributes.status}): ${titles.join(' | ')}`);
+      assert.equal(titles.includes('Discard'), actions['is-discardable'] === true, `Discard lens iff discardable: ${titles.join(' | ')}`);
+      for (const lens of lenses.slice(1)) assert.match(lens.command?.command ?? '', /^hcpTerraform\.server\.(applyRun|discardRun|cancelRun|forceCancelRun|queuePlan)$/);
+    } finally {
+      await session.close();
+    }
+  });
+});
