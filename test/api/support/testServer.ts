@@ -10,6 +10,8 @@ export interface RecordedRequest {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's exact bytes (uploads are binary). */
+  raw: Buffer;
 }
 
 export type Handler = (request: RecordedRequest, response: http.ServerResponse) => void | Promise<void>;
@@ -29,7 +31,8 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const raw = Buffer.concat(chunks);
+      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw.toString('utf8'), raw };
       requests.push(recorded);
       // A handler bug answers 599 instead of leaving the client waiting for its timeout.
       Promise.resolve()
