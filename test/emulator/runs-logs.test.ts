@@ -93,7 +93,7 @@ describe('plans, applies, cost estimates and logs', () => {
     });
     assert.equal(redirect.status, 307);
     const location = redirect.headers.get('location')!;
-    const document = await (await fetch(location)).json();
+    const document: any = await (await fetch(location)).json();
     assert.deepEqual(
       document.resource_changes.map((c: any) => [c.address, c.change.actions]),
       [['aws_instance.web', ['create']], ['aws_s3_bucket.assets', ['create']]],

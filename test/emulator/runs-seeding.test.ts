@@ -89,7 +89,8 @@ describe('runs inside the whole emulator (demo seed)', () => {
     const runs = (await api('GET', `/api/v2/workspaces/${workspace.id}/runs`)).body.data;
     const pending = runs.find((run: any) => run.attributes.status === 'pending');
     const holder = runs.find((run: any) => run.attributes.actions['is-confirmable']);
-    assert.ok(pending && holder, 'the seed leaves one run waiting behind a paused one');
+    const statuses = runs.map((run: any) => run.attributes.status).join(', ');
+    assert.ok(pending && holder, `the seed leaves one run waiting behind a paused one (demo-app runs: ${statuses})`);
     assert.equal((await api('POST', `/api/v2/runs/${pending.id}/actions/force-execute`, emulator.tokens.member)).status, 404);
     assert.equal((await api('POST', `/api/v2/runs/${pending.id}/actions/force-execute`)).status, 202);
     assert.equal((await api('GET', `/api/v2/runs/${holder.id}`)).body.data.attributes.status, 'discarded');

@@ -3,6 +3,7 @@
 // and the workspace's simulated state is updated when an apply finishes.
 import type { Store } from '../store/store';
 import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from './changes';
+import { checkConfiguration } from './configurationCheck';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import type { LogRecord, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
@@ -117,8 +118,21 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   });
   // A refresh-only plan "changes" the state when it found drift; otherwise a plan changes what it lists.
   run.hasChanges = run.refreshOnly ? outcome.hasChanges : run.changes.length > 0;
+  const findings = checkConfiguration({
+    files: version?.files ?? new Map(),
+    workspaceVariables: store.variablesOf(run.workspaceId),
+    runVariables: run.variables,
+  });
+  run.planFailed = findings.some((finding) => finding.severity === 'error');
   const plan = records.plan(run);
-  plan.log.lines = planLogLines({ run, engineVersion: run.engineVersion, changes: run.changes, errors: outcome.errors, drift: outcome.hasChanges });
+  plan.log.lines = planLogLines({
+    run,
+    engineVersion: run.engineVersion,
+    changes: run.changes,
+    errors: outcome.errors,
+    drift: outcome.hasChanges,
+    findings,
+  });
   startLog(plan.log, ctx);
 }
 

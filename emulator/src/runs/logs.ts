@@ -3,6 +3,7 @@
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
 import type { LogRecord, PlannedChange, RunRecord } from './model';
 import { countChanges } from './changes';
+import { findingLines, type ConfigurationFinding } from './configurationCheck';
 
 const STX = '\u0002';
 const ETX = '\u0003';
@@ -14,9 +15,11 @@ export interface PlanLogInputs {
   errors: boolean;
   /** Whether the refresh-only plan found drift (the workspace's plan outcome says so). */
   drift: boolean;
+  /** What the configuration check found; any error fails the plan with Terraform's diagnostics. */
+  findings?: ConfigurationFinding[];
 }
 
-export function planLogLines({ run, engineVersion, changes, errors, drift }: PlanLogInputs): string[] {
+export function planLogLines({ run, engineVersion, changes, errors, drift, findings = [] }: PlanLogInputs): string[] {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...'];
   if (run.debuggingMode) lines.push('[TRACE] debugging mode: TF_LOG=TRACE for this run');
   if (run.planOnly) lines.push('', 'This is a speculative plan: it cannot be applied.');
@@ -30,6 +33,13 @@ export function planLogLines({ run, engineVersion, changes, errors, drift }: Pla
     }
   }
   lines.push('');
+  for (const finding of findings.filter((f) => f.severity === 'warning')) lines.push(...findingLines(finding));
+  const failures = findings.filter((f) => f.severity === 'error');
+  if (failures.length > 0) {
+    for (const finding of failures) lines.push(...findingLines(finding));
+    lines.push('Operation failed: failed running terraform plan (exit 1)');
+    return lines;
+  }
   if (errors) {
     lines.push(
       '╷',

@@ -59,6 +59,8 @@ export interface RunRecord {
   costEstimateId: string | null;
   policyCheckIds: string[];
   taskStageIds: string[];
+  /** Set when planning starts: the configuration check found errors, so the plan will fail. */
+  planFailed: boolean;
   /** Filled when planning ends. */
   hasChanges: boolean;
   changes: PlannedChange[];
