@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { ModelChange, TerraformParser, TextChange } from '../../server/src/model';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { MemoryFileSystem, testParser } from './helpers';
 
 const folder = path.resolve('/work/folder-model');
@@ -173,6 +174,14 @@ describe('module folder model: incremental edits', () => {
     model.changeDocument(variables, [{ text: 'variable "whole" {}\n' }]);
     assert.deepEqual(model.index.variableNames(), ['whole']);
     assert.equal(model.changeDocument(path.join(folder, 'not-open.tf'), [{ text: 'x' }]), false, 'changes to a document that is not open are refused');
+  });
+
+  test('LSP content change events are accepted as they come from the protocol library', async () => {
+    const { model } = await setup();
+    model.openDocument(variables, 'variable "a" {}\n');
+    const changes: TextDocumentContentChangeEvent[] = [{ range: { start: { line: 0, character: 10 }, end: { line: 0, character: 11 } }, rangeLength: 1, text: 'lsp' }];
+    assert.equal(model.changeDocument(variables, changes), true);
+    assert.deepEqual(model.index.variableNames(), ['lsp']);
   });
 
   test('CRLF files: edits and ranges stay on the right lines', async () => {

@@ -95,6 +95,7 @@ export interface TerraformFileContribution {
   syntaxProblems: SyntaxProblem[];
 }
 
+/** `valueText` and `literal` can be secrets (a sensitive variable's value): never log them or echo them in messages. */
 export interface TfvarsEntry {
   key: string;
   file: string;

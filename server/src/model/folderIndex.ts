@@ -77,9 +77,14 @@ export class FolderIndex {
 
   /** The auto-loaded value Terraform would use for a key, if any tfvars file sets it. */
   effectiveTfvarsEntry(key: string): TfvarsEntry | undefined {
-    let winner: TfvarsEntry | undefined;
-    for (const entry of this.autoLoadedTfvarsEntries()) if (entry.key === key) winner = entry;
-    return winner;
+    return this.effectiveTfvarsEntries().get(key);
+  }
+
+  /** For every key set by an auto-loaded tfvars file, the entry that wins (for whole-folder diagnostics). */
+  effectiveTfvarsEntries(): Map<string, TfvarsEntry> {
+    const winners = new Map<string, TfvarsEntry>();
+    for (const entry of this.autoLoadedTfvarsEntries()) winners.set(entry.key, entry);
+    return winners;
   }
 }
 
