@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
-import { Credentials } from './credentials';
+import { Credentials, hostOf } from './credentials';
 import { startLanguageClient } from './languageClient';
 import { log } from './log';
 import { configuredAddress } from './settings';
-import { signIn } from './signIn';
+import { signIn, signOut } from './signIn';
+import { syncTokens } from './tokenSync';
 
 let client: LanguageClient | undefined;
+let clientSubscriptions: vscode.Disposable | undefined;
 
 /** What the extension offers to other code (and to its own end-to-end tests). */
 export interface ExtensionApi {
@@ -15,29 +17,38 @@ export interface ExtensionApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
-  const credentials = new Credentials(context.secrets);
+  const credentials = new Credentials(context.secrets, context.globalState);
   context.subscriptions.push(credentials, log);
-  const address = () => configuredAddress((message) => {
-    log.warn(message);
-    void vscode.window.showWarningMessage(message);
-  });
+  const address = () =>
+    configuredAddress((message) => {
+      log.warn(message);
+      void vscode.window.showWarningMessage(message);
+    });
 
-  const restartServer = async () => {
-    const current = address();
+  const stopServer = async () => {
+    clientSubscriptions?.dispose();
+    clientSubscriptions = undefined;
     await client?.dispose();
     client = undefined;
+  };
+  const restartServer = async () => {
+    await stopServer();
     try {
-      client = await startLanguageClient(context, { address: current, token: await credentials.get(current) });
+      // The configured host's token goes with initialize, so the server's first look at the workspaces is signed in;
+      // tokens of other hosts follow right after start.
+      const current = address();
+      client = await startLanguageClient(context, { address: current, token: await credentials.get(hostOf(current)) });
+      clientSubscriptions = await syncTokens(client, credentials);
     } catch (error) {
       reportActivationFailure(error);
     }
   };
 
   registerCommands(context, {
-    'hcpTerraform.signIn': async () => {
-      if (await signIn(credentials, address())) await restartServer();
-    },
-    'hcpTerraform.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:hcp-terraform-runs.hcp-terraform-runs'),
+    // An optional { host } argument signs in to another host than the configured address's (e.g. a cloud block's).
+    'hcpTerraform.signIn': (options?: unknown) => signIn(credentials, requestedHost(options) ?? hostOf(address())),
+    'hcpTerraform.signOut': () => signOut(credentials),
+    'hcpTerraform.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'hcpTerraform'),
     'hcpTerraform.showOutput': () => log.show(),
     'hcpTerraform.restartServer': restartServer,
   });
@@ -45,7 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('hcpTerraform.address')) void restartServer();
     }),
-    { dispose: () => void client?.dispose() },
+    { dispose: () => void stopServer() },
   );
 
   await restartServer();
@@ -53,8 +64,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 }
 
 export async function deactivate(): Promise<void> {
+  clientSubscriptions?.dispose();
   await client?.dispose();
   client = undefined;
+}
+
+function requestedHost(options: unknown): string | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const host = (options as { host?: unknown }).host;
+  return typeof host === 'string' && host.length > 0 ? host.toLowerCase() : undefined;
 }
 
 /** The server could not start: say so where the user looks, with the way to the details. */
