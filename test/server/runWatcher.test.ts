@@ -1,0 +1,115 @@
+// The run watcher on simulated time against the emulator: the run-list budget (30/min, shared by all workspaces)
+// is never exceeded even with 200 watched workspaces, lists back off when nothing changes, active runs are
+// followed through GET /runs/:id, each change is reported once, and a 429 pauses the host.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { ServiceClient } from '../../server/src/api';
+import type { Run } from '../../server/src/api';
+import { RunWatcher } from '../../server/src/workspaces/runWatcher';
+import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { ManualClock } from '../helpers/manualClock';
+
+const isRunList = (path: string) => /^\/api\/v2\/workspaces\/[^/]+\/runs(\?|$)/.test(path);
+
+describe('RunWatcher', () => {
+  let emulator: RunningEmulator;
+  let workspaceIds: Map<string, string>;
+  before(async () => {
+    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  beforeEach(async () => {
+    // Fresh seed, request log and rate windows for every test.
+    await emulator.control.reset();
+    const lookup = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+    workspaceIds = new Map((await lookup.workspaces.list('acme-demo', { pageSize: 50 })).items.map((w) => [w.attributes.name, w.id]));
+    await lookup.close();
+  });
+
+  /** A watcher and client on one manual clock; `step` moves both clocks and waits for the released work. */
+  function harness() {
+    const clock = new ManualClock(emulator.control.now().getTime());
+    // One attempt per request: a 429 reaches the watcher at once instead of waiting on the manual clock.
+    const client = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner, clock, retry: { maxAttempts: 1 } });
+    const reports: Array<{ workspaceId: string; changed: Run[]; fromList: boolean }> = [];
+    const watcher = new RunWatcher({
+      timers: clock,
+      clientFor: () => client,
+      onRuns: (_host, workspaceId, _runs, changed, fromList) => reports.push({ workspaceId, changed, fromList }),
+    });
+    const step = async (ms: number) => {
+      await emulator.control.advance(ms);
+      await clock.advance(ms);
+      await watcher.whenIdle();
+    };
+    const dispose = async () => {
+      watcher.dispose();
+      await client.close();
+    };
+    return { clock, client, watcher, reports, step, dispose };
+  }
+
+  test('200 watched workspaces: never more than 30 run lists per minute, and not one 429', async () => {
+    const { watcher, step, dispose } = harness();
+    const ids = [...workspaceIds.values()];
+    // The emulator cannot create workspaces; the rest are ids this token cannot see (404), still listed on the same budget.
+    for (let i = ids.length; i < 200; i++) ids.push(`ws-unseen${String(i).padStart(11, '0')}`);
+    const start = emulator.control.now().getTime();
+    for (const id of ids) watcher.watchWorkspace('emulator', id);
+    for (let elapsed = 0; elapsed < 10 * 60_000; elapsed += 500) await step(500);
+    await dispose();
+    const lists = emulator.control.requests().filter((r) => isRunList(r.path));
+    assert.ok(lists.length >= 150, `lists kept going round-robin (${lists.length})`);
+    assert.equal(emulator.control.requests().filter((r) => r.status === 429).length, 0);
+    const times = lists.map((r) => Date.parse(r.time) - start);
+    for (let i = 0; i < times.length; i++) {
+      const inWindow = times.filter((t) => t >= times[i]! && t < times[i]! + 60_000).length;
+      assert.ok(inWindow <= 30, `${inWindow} run lists within a minute from t=${times[i]}`);
+    }
+    // Every workspace got its turn.
+    const listed = new Set(lists.map((r) => r.path.split('/')[4]));
+    assert.equal(listed.size, 200);
+  });
+
+  test('a quiet workspace is listed less and less often', async () => {
+    const { watcher, step, dispose } = harness();
+    watcher.watchWorkspace('emulator', workspaceIds.get('legacy-batch')!);
+    for (let elapsed = 0; elapsed < 10 * 60_000; elapsed += 1_000) await step(1_000);
+    await dispose();
+    const lists = emulator.control.requests().filter((r) => isRunList(r.path));
+    assert.ok(lists.length >= 3 && lists.length <= 8, `${lists.length} lists in 10 minutes`);
+    const gaps = lists.slice(1).map((r, i) => Date.parse(r.time) - Date.parse(lists[i]!.time));
+    for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i]! >= gaps[i - 1]!, `gaps grow: ${gaps.join(', ')}`);
+  });
+
+  test('an active run is followed through GET /runs/:id and each change is reported once', async () => {
+    const { watcher, reports, step, dispose } = harness();
+    const workspaceId = workspaceIds.get('staging-api')!;
+    watcher.watchWorkspace('emulator', workspaceId);
+    for (let elapsed = 0; elapsed < 3 * 60_000; elapsed += 1_000) await step(1_000);
+    await dispose();
+    const polls = emulator.control.requests().filter((r) => /^\/api\/v2\/runs\/run-[^/?]+$/.test(r.path));
+    assert.ok(polls.length > 0, 'the auto-applying run was polled');
+    const changes = reports.flatMap((report) => report.changed.map((run) => `${run.id} ${run.attributes.status}`));
+    assert.ok(changes.some((change) => change.endsWith(' applied')), changes.join('\n'));
+    assert.equal(new Set(changes).size, changes.length, `each change once: ${changes.join(', ')}`);
+    const initial = reports.find((report) => report.fromList);
+    assert.deepEqual(initial?.changed, [], 'the first list is the starting state, not a change');
+  });
+
+  test('a 429 pauses the host instead of hammering the service', async () => {
+    const { watcher, step, dispose } = harness();
+    emulator.control.injectFault({ path: /\/runs$/, kind: 'rate-limit', times: 1 });
+    watcher.watchWorkspace('emulator', workspaceIds.get('legacy-batch')!);
+    watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+    for (let elapsed = 0; elapsed < 50_000; elapsed += 1_000) await step(1_000);
+    const during = emulator.control.requests().filter((r) => isRunList(r.path));
+    assert.equal(during.length, 1, 'nothing more is listed during the pause');
+    assert.equal(during[0]!.status, 429);
+    for (let elapsed = 0; elapsed < 30_000; elapsed += 1_000) await step(1_000);
+    await dispose();
+    assert.ok(emulator.control.requests().filter((r) => isRunList(r.path) && r.status === 200).length >= 1, 'listing resumes after the pause');
+  });
+});
