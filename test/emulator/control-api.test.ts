@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { faultFromJson } from '../../emulator/src/http/controlApi';
+import { RequestLog } from '../../emulator/src/http/requestLog';
 import { isLoopback } from '../../emulator/src/http/server';
 import { startEmulator, validateOptions } from '../../emulator/src/index';
 import { startCore, type CoreHarness } from './core-harness';
@@ -119,5 +120,15 @@ describe('control helpers and options', () => {
     } finally {
       await emulator.close();
     }
+  });
+});
+
+describe('RequestLog', () => {
+  test('keeps the newest entries once it reaches its capacity, and hands out copies', () => {
+    const log = new RequestLog(3);
+    for (let i = 1; i <= 5; i++) log.record({ time: `t${i}`, method: 'GET', path: `/p${i}`, status: 200 });
+    assert.deepEqual(log.all().map((e) => e.path), ['/p3', '/p4', '/p5']);
+    log.all()[0].path = 'changed';
+    assert.equal(log.all()[0].path, '/p3');
   });
 });

@@ -14,11 +14,17 @@ export interface RequestLogEntry {
   fault?: string;
 }
 
+/** A long-running demo polls for hours; keep memory bounded by dropping the oldest entries past this many. */
+export const maxLogEntries = 100_000;
+
 export class RequestLog {
   private entries: RequestLogEntry[] = [];
 
+  constructor(private readonly capacity = maxLogEntries) {}
+
   record(entry: RequestLogEntry): void {
     this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
   all(): RequestLogEntry[] {
