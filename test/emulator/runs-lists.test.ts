@@ -170,6 +170,28 @@ describe('run lists', () => {
   });
 });
 
+describe('run queue and capacity (what Terraform CLI polls)', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h.close());
+
+  test('the queue lists waiting and running runs oldest first; capacity counts them', async () => {
+    const running = await h.createRun();
+    const waiting = await h.createRun();
+    await h.clock.advance(5000);
+    const queue = (await h.api('GET', `/api/v2/organizations/${organization}/runs/queue`)).body;
+    assert.deepEqual(queue.data.map((run: any) => [run.id, run.attributes.status]), [[running, 'planning'], [waiting, 'pending']]);
+    assert.equal(queue.data[1].attributes['position-in-queue'], 1);
+    const capacity = (await h.api('GET', `/api/v2/organizations/${organization}/capacity`)).body.data;
+    assert.deepEqual(capacity.attributes, { pending: 1, running: 1 });
+    await h.clock.advance(60_000);
+    assert.deepEqual((await h.api('GET', `/api/v2/organizations/${organization}/capacity`)).body.data.attributes, { pending: 1, running: 0 });
+    assert.equal((await h.api('GET', '/api/v2/organizations/unknown-org/runs/queue')).status, 404);
+  });
+});
+
 describe('run list rate limit', () => {
   let h: Harness;
   before(async () => {

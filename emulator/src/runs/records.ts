@@ -55,11 +55,11 @@ export class RunRecords {
 
   /** Runs of a workspace, newest first (the service's list order). */
   runsOfWorkspace(workspaceId: string): RunRecord[] {
-    return [...this.runs.values()].filter((run) => run.workspaceId === workspaceId).sort(newestFirst);
+    return newestFirst([...this.runs.values()].filter((run) => run.workspaceId === workspaceId));
   }
 
   runsOfOrganization(organization: string): RunRecord[] {
-    return [...this.runs.values()].filter((run) => run.organization === organization).sort(newestFirst);
+    return newestFirst([...this.runs.values()].filter((run) => run.organization === organization));
   }
 
   /** Finds which log a blob secret belongs to. */
@@ -70,6 +70,10 @@ export class RunRecords {
   }
 }
 
-function newestFirst(a: RunRecord, b: RunRecord): number {
-  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+/** Newest first; runs created in the same millisecond keep creation order reversed (the map's insertion order). */
+function newestFirst(runs: RunRecord[]): RunRecord[] {
+  return runs
+    .map((run, index) => ({ run, index }))
+    .sort((a, b) => b.run.createdAt.getTime() - a.run.createdAt.getTime() || b.index - a.index)
+    .map(({ run }) => run);
 }

@@ -55,18 +55,49 @@ export function registerRunRoutes(router: Router, engine: RunEngine): void {
       const includes = readIncludes(ctx.query);
       const page = readPage(ctx.query);
       const matches = runListPredicate(ctx.query, { store: ctx.store, scope: 'organization', now: engine.clock.now() });
-      const runs = engine.records.runsOfOrganization(organization.name).filter((run) => {
-        const workspace = ctx.store.workspace(run.workspaceId);
-        return workspace !== undefined && workspacePermissions(ctx.store, ctx.caller, workspace).canRead && matches(run);
-      });
+      const runs = visibleRuns(engine, ctx, organization.name).filter(matches);
       // The organization list carries no totals (notes §1.6).
       return ok(listDocument(engine, ctx, paginate(runs, page, { url: ctx.url, withoutTotals: true }), includes));
     },
     { rateLimit: 'run-lists' },
   );
 
+  // What Terraform CLI polls while its run waits (notes §11): the organization's run queue and its capacity.
+  router.add('GET', '/api/v2/organizations/:organization_name/runs/queue', (ctx) => {
+    const organization = requireOrganization(ctx.store, ctx.caller, ctx.params.organization_name!);
+    const page = readPage(ctx.query);
+    const queued = visibleRuns(engine, ctx, organization.name).filter((run) => queueStatuses.has(run.status)).reverse();
+    return ok(listDocument(engine, ctx, paginate(queued, page, { url: ctx.url }), []));
+  });
+  router.add('GET', '/api/v2/organizations/:organization_name/capacity', (ctx) => {
+    const organization = requireOrganization(ctx.store, ctx.caller, ctx.params.organization_name!);
+    const runs = engine.records.runsOfOrganization(organization.name);
+    return ok({
+      data: {
+        id: organization.name,
+        type: 'organization-capacity',
+        attributes: {
+          pending: runs.filter((run) => waitingStatuses.has(run.status)).length,
+          running: runs.filter((run) => runningStatuses.has(run.status)).length,
+        },
+      },
+    });
+  });
+
   registerRunActionRoutes(router, engine);
   registerRunPartRoutes(router, engine);
+}
+
+const waitingStatuses: ReadonlySet<string> = new Set(['pending', 'queuing', 'plan_queued', 'apply_queued']);
+const runningStatuses: ReadonlySet<string> = new Set(['fetching', 'pre_plan_running', 'planning', 'post_plan_running', 'cost_estimating', 'policy_checking', 'pre_apply_running', 'applying', 'post_apply_running']);
+const queueStatuses: ReadonlySet<string> = new Set([...waitingStatuses, ...runningStatuses]);
+
+/** The organization's runs in workspaces the caller may read, newest first. */
+function visibleRuns(engine: RunEngine, ctx: AuthedContext, organization: string): RunRecord[] {
+  return engine.records.runsOfOrganization(organization).filter((run) => {
+    const workspace = ctx.store.workspace(run.workspaceId);
+    return workspace !== undefined && workspacePermissions(ctx.store, ctx.caller, workspace).canRead;
+  });
 }
 
 function document(engine: RunEngine, ctx: AuthedContext, run: RunRecord, includes: string[]): Record<string, unknown> {
