@@ -79,12 +79,13 @@ export class ModuleFolderModel {
     const names = await this.fileSystem.listFiles(this.folder);
     const files = names.filter((name) => classifyFileName(name)).map((name) => path.join(this.folder, name));
     const listed = new Set(files);
-    for (const known of this.index.files()) if (!listed.has(known) && !this.openDocuments.has(known)) this.index.replace(known, undefined);
+    const gone = this.index.files().filter((known) => !listed.has(known) && !this.openDocuments.has(known));
+    for (const file of gone) this.index.replace(file, undefined);
     for (let start = 0; start < files.length; start += readConcurrency) {
       await Promise.all(files.slice(start, start + readConcurrency).map((file) => this.loadFromDisk(file)));
     }
     await this.loadSelectedWorkspace();
-    this.invalidate(files);
+    this.invalidate([...files, ...gone]);
   }
 
   // ---- updates ----
@@ -278,7 +279,9 @@ export class ModuleFolderModel {
 
   private async read(file: string): Promise<string | undefined> {
     try {
-      return await this.fileSystem.readFile(file);
+      const text = await this.fileSystem.readFile(file);
+      this.readProblems.delete(file);
+      return text;
     } catch (error) {
       this.readProblems.set(file, `Cannot read ${path.relative(this.folder, file)}: ${describeError(error)}`);
       return undefined;
