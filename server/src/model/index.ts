@@ -1,4 +1,15 @@
 // The code model's public surface: import from './model' (server code) or 'server/src/model' (tests).
+//
+// Wiring it into the language server (one model per Terraform module folder, i.e. per folder holding .tf files):
+//   const parser = await loadTerraformParser();            // once per process; wasm found beside dist/server.js
+//   const model = await ModuleFolderModel.load({ folder, parser, environment: process.env, override });
+//   didOpen   -> model.openDocument(uri, text)             didChange (incremental) -> model.changeDocument(uri, contentChanges)
+//   didClose  -> await model.closeDocument(uri)            watched file changed/created -> await model.fileChanged(uri)
+//   watched file deleted -> model.fileDeleted(uri)         settings changed -> model.setOverride(...) / setEnvironment(...)
+//   model.onDidChange(({ files }) => republish diagnostics for those files)
+// Queries: model.index (variables, references, addresses, tfvars entries, per-file syntax problems) and
+// model.serviceLink() (hostname / organization / workspace, where each comes from, ranges for diagnostics).
+// A folder's sub-folders are other modules: give each its own model.
 export type {
   AddressKind,
   CloudBlock,
