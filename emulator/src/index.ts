@@ -11,6 +11,8 @@ import { Router } from './http/router';
 import { createPipeline } from './http/server';
 import { registerCoreRoutes } from './routes';
 import { createRunEngine, registerRunRoutes } from './runs';
+import { includedResources } from './runs/includes';
+import { serializeRun } from './runs/serialize';
 import { applySeed, type SeedName } from './seeds';
 import { resolveTokens } from './seeds/tokens';
 import type { NotificationRecord, TokenRole } from './store/model';
@@ -70,6 +72,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const runs = createRunEngine(store, clock);
   registerRunRoutes(router, runs);
   store.workspaceChangeHooks.push((workspaceId) => runs.workspaceChanged(workspaceId));
+  store.runIncluder = (caller, runId, nested, origin) => {
+    const run = runs.run(runId);
+    return run ? [serializeRun(runs, caller, run), ...includedResources(runs, caller, [run], nested, origin)] : [];
+  };
 
   const organization = applySeed(store, settings.seed, tokens);
   const faults = new FaultInjector();

@@ -91,6 +91,30 @@ describe('workspaces', () => {
     assert.match(bad.body.errors[0].detail, /Invalid include parameter$/);
   });
 
+  test('include=current_run,current_run.plan brings the current run and its plan, once each', async () => {
+    const result = await h.api('GET', '/organizations/acme-demo/workspaces/demo-app?include=current_run,current_run.plan');
+    assert.equal(result.status, 200);
+    const runId = result.body.data.relationships['current-run'].data.id;
+    const run = result.body.included.find((r: any) => r.type === 'runs');
+    assert.equal(run.id, runId);
+    assert.equal(run.attributes.status, (await h.api('GET', `/runs/${runId}`)).body.data.attributes.status);
+    const plan = result.body.included.find((r: any) => r.type === 'plans');
+    assert.equal(plan.id, run.relationships.plan.data.id);
+    assert.equal(result.body.included.filter((r: any) => r.type === 'runs').length, 1);
+  });
+
+  test('include on the list; organization and locked_by (a user) too', async () => {
+    const list = await h.api('GET', '/organizations/acme-demo/workspaces?include=current_run');
+    const currentRuns = list.body.data.map((w: any) => w.relationships['current-run'].data?.id).filter(Boolean).sort();
+    assert.deepEqual(list.body.included.map((r: any) => r.id).sort(), currentRuns);
+    const sandbox = await h.api('GET', '/organizations/acme-demo/workspaces/sandbox?include=organization,locked_by');
+    const types = sandbox.body.included.map((r: any) => `${r.type}/${r.id}`);
+    assert.ok(types.includes('organizations/acme-demo'));
+    const locker = sandbox.body.data.relationships['locked-by'].data;
+    assert.ok(types.includes(`users/${locker.id}`));
+    assert.equal(sandbox.body.included.find((r: any) => r.type === 'users').attributes.username, 'olivia-owner');
+  });
+
   test('organizations and the entitlement set', async () => {
     const organizations = await h.api('GET', '/organizations');
     assert.deepEqual(organizations.body.data.map((o: any) => o.id).sort(), ['acme-demo', 'acme-free']);

@@ -1,7 +1,7 @@
 // Workspaces (notes §7): list/search per organization, show by name or id, lock and unlock. Everything the
 // caller cannot read is invisible (404, or left out of lists).
 import type { Router } from '../http/router';
-import { ok } from '../http/context';
+import { ok, type AuthedContext } from '../http/context';
 import { ApiError, badRequest } from '../http/errors';
 import { requireOrganization, requireWorkspace, requireWorkspaceByName } from '../http/access';
 import { isObject, isoMillis, relationship } from '../http/jsonapi';
@@ -10,7 +10,9 @@ import type { Caller } from '../store/caller';
 import type { Workspace } from '../store/model';
 import { workspacePermissions } from '../store/permissions';
 import type { Store } from '../store/store';
-import { serializeConfigurationVersion } from './configurationVersions';
+import { serializeConfigurationVersion, serializeIngressAttributes } from './configurationVersions';
+import { serializeOrganization } from './organizations';
+import { serializeUser } from './users';
 
 /** Include names the service accepts on workspaces (notes §7); only some produce included resources here. */
 const knownIncludes = new Set([
@@ -80,21 +82,51 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
   };
 }
 
-/** The compound document for one workspace, honouring the includes this emulator can materialize. */
-function workspaceDocument(store: Store, caller: Caller, workspace: Workspace, include: string | null): Record<string, unknown> {
-  const includes = readIncludes(include);
-  const included: unknown[] = [];
-  const version = workspace.latestConfigurationVersionId ? store.configurationVersion(workspace.latestConfigurationVersionId) : undefined;
-  if (includes.has('current_configuration_version') && version) included.push(serializeConfigurationVersion(version));
-  const document: Record<string, unknown> = { data: serializeWorkspace(store, caller, workspace) };
-  if (included.length > 0) document.included = included;
-  return document;
+/** Resources for a workspace's `include` (notes §7): the current run (and its parts, via the runs module),
+ * the current configuration version, the organization, whoever holds the lock. Each appears once. */
+function includedFor(store: Store, caller: Caller, workspaces: Workspace[], includes: Set<string>, origin: string): unknown[] {
+  const included = new Map<string, unknown>();
+  const add = (resources: unknown[]) => {
+    for (const resource of resources as Array<{ type: string; id: string }>) included.set(`${resource.type}/${resource.id}`, resource);
+  };
+  for (const workspace of workspaces) {
+    for (const runInclude of ['current_run', 'latest_run']) {
+      const nested = [...includes].filter((name) => name.startsWith(`${runInclude}.`)).map((name) => name.slice(runInclude.length + 1));
+      if ((includes.has(runInclude) || nested.length > 0) && workspace.currentRunId && store.runIncluder) {
+        add(store.runIncluder(caller, workspace.currentRunId, nested, origin));
+      }
+    }
+    const version = workspace.latestConfigurationVersionId ? store.configurationVersion(workspace.latestConfigurationVersionId) : undefined;
+    if (version && (includes.has('current_configuration_version') || includes.has('current_configuration_version.ingress_attributes'))) {
+      add([serializeConfigurationVersion(version)]);
+      if (includes.has('current_configuration_version.ingress_attributes') && version.ingress) add([serializeIngressAttributes(version.ingress)]);
+    }
+    const organization = store.organization(workspace.organization);
+    if (includes.has('organization') && organization) add([serializeOrganization(store, caller, organization)]);
+    if (includes.has('locked_by') && workspace.lockedBy) {
+      const holder = workspace.lockedBy;
+      const user = holder.type === 'users' ? store.users.get(holder.id) : undefined;
+      if (user) add([serializeUser(user, { withEmail: user.id === caller.user.id })]);
+      if (holder.type === 'runs' && store.runIncluder) add(store.runIncluder(caller, holder.id, [], origin));
+    }
+  }
+  return [...included.values()];
 }
 
 function readIncludes(include: string | null): Set<string> {
   const names = (include ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const name of names) if (!knownIncludes.has(name)) throw badRequest(`"${name}" is not a valid include: Invalid include parameter`);
   return new Set(names);
+}
+
+function workspaceDocument(ctx: AuthedContext, workspace: Workspace): Record<string, unknown> {
+  const includes = readIncludes(ctx.query.get('include'));
+  const document = { data: serializeWorkspace(ctx.store, ctx.caller, workspace) };
+  return withIncluded(document, includedFor(ctx.store, ctx.caller, [workspace], includes, ctx.url.origin));
+}
+
+function withIncluded(document: Record<string, unknown>, included: unknown[]): Record<string, unknown> {
+  return included.length > 0 ? { ...document, included } : document;
 }
 
 /** `search[name]` (substring, case-insensitive), `search[wildcard-name]` (`*` at either end), `search[tags]`. */
@@ -135,18 +167,20 @@ export function registerWorkspaceRoutes(router: Router): void {
     const visible = ctx.store
       .workspacesOf(organization.name)
       .filter((w) => workspacePermissions(ctx.store, ctx.caller, w).canRead && matchesSearch(w, ctx.query));
+    const includes = readIncludes(ctx.query.get('include'));
     const list = paginate(sortWorkspaces(visible, ctx.query.get('sort')), page, { url: ctx.url });
-    return ok({ data: list.items.map((w) => serializeWorkspace(ctx.store, ctx.caller, w)), links: list.links, meta: list.meta });
+    const document = { data: list.items.map((w) => serializeWorkspace(ctx.store, ctx.caller, w)), links: list.links, meta: list.meta };
+    return ok(withIncluded(document, includedFor(ctx.store, ctx.caller, list.items, includes, ctx.url.origin)));
   });
 
   router.add('GET', '/api/v2/organizations/:organization_name/workspaces/:workspace_name', (ctx) => {
     const workspace = requireWorkspaceByName(ctx.store, ctx.caller, ctx.params.organization_name, ctx.params.workspace_name);
-    return ok(workspaceDocument(ctx.store, ctx.caller, workspace, ctx.query.get('include')));
+    return ok(workspaceDocument(ctx, workspace));
   });
 
   router.add('GET', '/api/v2/workspaces/:workspace_id', (ctx) => {
     const workspace = requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id);
-    return ok(workspaceDocument(ctx.store, ctx.caller, workspace, ctx.query.get('include')));
+    return ok(workspaceDocument(ctx, workspace));
   });
 
   router.add('POST', '/api/v2/workspaces/:workspace_id/actions/lock', (ctx) => {

@@ -1,5 +1,6 @@
 // All of the emulator's state except runs (the runs module keeps its own and registers a reset hook).
 // One Store per emulator; reset() empties it in place so every module holding a reference stays valid.
+import type { Caller } from './caller';
 import type {
   ChangeRequest,
   ConfigurationVersion,
@@ -41,6 +42,12 @@ export class Store {
 
   /** Called when a route changed a workspace's lock (e.g. unlock): the runs module starts the next queued run. */
   readonly workspaceChangeHooks: Array<(workspaceId: string) => void> = [];
+
+  /**
+   * Serializes run `runId` plus its own includes (`plan`, `apply`, …) for a workspace's `include=current_run…`;
+   * set by index.ts from the runs module. Returns [] for an unknown run.
+   */
+  runIncluder: ((caller: Caller, runId: string, nestedIncludes: string[], origin: string) => unknown[]) | undefined;
 
   constructor(
     readonly clock: TimeSource,
