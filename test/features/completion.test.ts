@@ -46,8 +46,17 @@ describe('completion after var.', () => {
     assert.match(item(list, 'environment').detail ?? '', /no value/);
     assert.match(item(list, 'replica_count').detail ?? '', /from terraform\.tfvars/);
     assert.match(item(list, 'enable_monitoring').detail ?? '', /TF_VAR_enable_monitoring/);
-    // the text edit replaces the typed part of the name
-    assert.deepEqual(item(list, 'region').textEdit, { range: { start: { line: 1, character: 14 }, end: { line: 1, character: 14 } }, newText: 'region' });
+    // plain identifiers are left to the client's word replacement (no per-item copy of a large list)
+    assert.equal(item(list, 'region').textEdit, undefined);
+    model.dispose();
+  });
+
+  test('gives names a client would split (with a hyphen) their own text edit over the typed part', async () => {
+    const { model } = await loadMemoryModel({ 'variables.tf': 'variable "my-var" {}\nvariable "plain" {}\n' });
+    const file = path.join(model.folder, 'main.tf');
+    const list = await completeAt(model, file, 'locals {\n  x = var.my|\n}\n');
+    assert.deepEqual(item(list, 'my-var').textEdit, { range: { start: { line: 1, character: 10 }, end: { line: 1, character: 12 } }, newText: 'my-var' });
+    assert.equal(item(list, 'plain').textEdit, undefined);
     model.dispose();
   });
 

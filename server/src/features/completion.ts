@@ -50,9 +50,15 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
   }
 }
 
+/**
+ * With itemDefaults (VS Code, recent Neovim) the cached items go out as they are. Otherwise a client replaces the
+ * identifier before the cursor by itself, which only goes wrong for names its word pattern splits (`my-var`, or a
+ * tfvars `name = ` insert): only those get their own text edit, so a 5,000-item list is not copied per keystroke.
+ */
 function withRange(items: readonly CompletionItem[], range: Range, shared: boolean): CompletionList {
   if (shared) return { isIncomplete: false, itemDefaults: { editRange: range }, items: items as CompletionItem[] };
-  return { isIncomplete: false, items: items.map((item) => ({ ...item, textEdit: { range, newText: item.insertText ?? item.label } })) };
+  const needsEdit = (item: CompletionItem) => item.insertText !== undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(item.label);
+  return { isIncomplete: false, items: items.map((item) => (needsEdit(item) ? { ...item, textEdit: { range, newText: item.insertText ?? item.label } } : item)) };
 }
 
 // ---- variables after `var.` ----
@@ -60,6 +66,8 @@ function withRange(items: readonly CompletionItem[], range: Range, shared: boole
 interface CachedItems {
   snapshot: WorkspaceSnapshot | undefined;
   declared: CompletionItem[];
+  /** Declared + undeclared workspace variables, for the last insertion point asked (it moves only with edits). */
+  withUndeclared?: { insertAtKey: string; items: CompletionItem[] };
 }
 
 const declaredCache = new WeakMap<FolderFacts, CachedItems>();
@@ -72,14 +80,17 @@ function variableItems(request: CompletionRequest, lines: LineIndex): Completion
     cached = { snapshot: request.snapshot, declared: facts.variables.map((declaration) => declaredVariableItem(declaration, facts, workspace)) };
     declaredCache.set(facts, cached);
   }
-  const undeclared: CompletionItem[] = [];
-  if (workspace.variablesKnown) {
-    const insertAt = declarationInsertPoint(request, lines);
+  if (!workspace.variablesKnown) return cached.declared;
+  const insertAt = declarationInsertPoint(request, lines);
+  const insertAtKey = `${insertAt.atStart}:${insertAt.position.line}:${insertAt.position.character}`;
+  if (cached.withUndeclared?.insertAtKey !== insertAtKey) {
+    const undeclared: CompletionItem[] = [];
     for (const variable of workspace.engineByKey.values()) {
       if (!facts.variablesByName.has(variable.key)) undeclared.push(undeclaredWorkspaceItem(variable, workspace, request.parser, insertAt));
     }
+    cached.withUndeclared = { insertAtKey, items: undeclared.length === 0 ? cached.declared : [...cached.declared, ...undeclared] };
   }
-  return undeclared.length === 0 ? cached.declared : [...cached.declared, ...undeclared];
+  return cached.withUndeclared.items;
 }
 
 function declaredVariableItem(declaration: VariableDeclaration, facts: FolderFacts, workspace: SnapshotIndex): CompletionItem {

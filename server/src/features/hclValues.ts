@@ -64,7 +64,7 @@ export function guessTypeOf(parser: TerraformParser | undefined, variable: Snaps
   if (variable.value === undefined) return 'string';
   // A plain value is a string that Terraform converts when the declared type asks for it: guess what it spells.
   if (!variable.hcl) return /^-?\d+(\.\d+)?$/.test(variable.value) ? 'number' : variable.value === 'true' || variable.value === 'false' ? 'bool' : 'string';
-  const parsed = parser ? parseHclExpression(parser, variable.value) : undefined;
+  const parsed = parser ? parsedHclValue(parser, variable) : undefined;
   const value = parsed?.ok ? parsed.literal?.value : undefined;
   if (value === undefined) return 'any';
   return typeNameOf(value);
