@@ -44,6 +44,18 @@ describe('quick fixes', () => {
     model.dispose();
   });
 
+  test('missing-value: also offers the value a -var-file tfvars file holds, plain for strings and HCL otherwise', async () => {
+    const { model, parser } = await loadDemoModel();
+    model.openDocument(demoFile('prod.tfvars'), 'environment = "prod"\n');
+    const { actions } = fixesFor(model, parser, 'missing-value');
+    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app', 'Set workspace variable "environment" in demo-app to the value in prod.tfvars']);
+    assert.deepEqual(commandOf(actions[1]).argument, { hostname, workspaceId: demoWorkspace.id, key: 'environment', category: 'engine', value: 'prod', hcl: false, sensitive: false });
+    model.openDocument(demoFile('prod.tfvars'), 'environment = ["a"]\n');
+    const hclValue = fixesFor(model, parser, 'missing-value').actions[1];
+    assert.deepEqual(commandOf(hclValue).argument, { hostname, workspaceId: demoWorkspace.id, key: 'environment', category: 'engine', value: '["a"]', hcl: true, sensitive: false });
+    model.dispose();
+  });
+
   test('undeclared-workspace-variable: declare it in variables.tf after the last block, or delete it from the workspace', async () => {
     const { model, parser } = await loadDemoModel();
     const { actions } = fixesFor(model, parser, 'undeclared-workspace-variable');

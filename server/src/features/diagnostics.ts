@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { ModuleFolderModel, Range, TerraformParser } from '../model';
+import type { ModuleFolderModel, Range, TerraformParser, TerraformType } from '../model';
 import { checkValueAgainstType } from '../model';
 import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './diagnosticData';
 import { diagnosticSource } from './diagnosticData';
@@ -14,6 +14,7 @@ import { guessTypeOf, parsedHclValue, workspaceLiteral } from './hclValues';
 import type { SnapshotVariable, WorkspaceSnapshot } from './host';
 import { indexSnapshot } from './snapshotIndex';
 import type { SnapshotIndex } from './snapshotIndex';
+import { resolveVariableValue } from './valueResolution';
 
 /** Diagnostics by absolute file path. Files without diagnostics are absent. */
 export type FolderDiagnostics = Map<string, Diagnostic[]>;
@@ -68,7 +69,8 @@ function workspaceDiagnostics(model: ModuleFolderModel, facts: FolderFacts, work
     const name = declaration.name;
     const engine = workspace.engineByKey.get(name);
     const env = workspace.envByVariableName.get(name);
-    if (!declaration.default && !engine && !env && !facts.autoLoadedTfvarsByKey.has(name)) {
+    // The same precedence hover and completion show: no source at all means a run has nothing to use.
+    if (!resolveVariableValue(name, facts, workspace).source) {
       add(declaration.file, declaration.nameRange, DiagnosticSeverity.Error,
         `Variable "${name}" has no value: no default, no variable in ${where} and no auto-loaded tfvars entry, so a run would fail. Set it as a workspace variable, add it to terraform.tfvars, or give it a default.`,
         { code: 'missing-value', name, workspaceId: linked.id });
@@ -117,7 +119,7 @@ function workspaceDiagnostics(model: ModuleFolderModel, facts: FolderFacts, work
 function typeMismatchOfWorkspaceValue(
   variable: SnapshotVariable,
   sensitiveInCode: boolean,
-  type: { text: string; parsed: import('../model').TerraformType } | undefined,
+  type: { text: string; parsed: TerraformType } | undefined,
   parser: TerraformParser,
   line: { file: string; range: Range },
   where: string,
@@ -136,7 +138,7 @@ function typeMismatchOfWorkspaceValue(
 }
 
 /** Whether flipping an engine variable's HCL flag makes its value fit (e.g. `[1, 2]` stored as a plain string). */
-function hclFlagFix(parser: TerraformParser, variable: SnapshotVariable, type: import('../model').TerraformType): boolean | undefined {
+function hclFlagFix(parser: TerraformParser, variable: SnapshotVariable, type: TerraformType): boolean | undefined {
   if (variable.category !== 'engine' || variable.value === undefined || variable.sensitive) return undefined;
   const flipped: SnapshotVariable = { ...variable, hcl: !variable.hcl };
   const literal = workspaceLiteral(parser, flipped, type);

@@ -1,5 +1,6 @@
 // Quick fixes for the hcp-terraform diagnostics. Each reads what it needs from the diagnostic's `data` (set when
 // the diagnostic was computed) and either edits the code or invokes one of the core's variable commands.
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
@@ -41,11 +42,19 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
   switch (data.code) {
     case 'missing-value': {
       const sensitive = folderFacts(request.model).variablesByName.get(data.name)?.sensitive === true;
-      return [{
-        title: `Set workspace variable "${data.name}" in ${workspaceName}`,
-        command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', sensitive }),
-        isPreferred: true,
-      }];
+      const fromVarFiles = valuesInVarFiles(request.model, data.name).map(({ file, value, hcl }) => ({
+        title: `Set workspace variable "${data.name}" in ${workspaceName} to the value in ${path.basename(file)}`,
+        command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', value, hcl, sensitive }),
+      }));
+      return [
+        {
+          // No value: the client asks the user for it (the core refuses to create a variable without one).
+          title: `Set workspace variable "${data.name}" in ${workspaceName}`,
+          command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', sensitive }),
+          isPreferred: true,
+        },
+        ...fromVarFiles,
+      ];
     }
     case 'undeclared-workspace-variable': {
       const { variable } = data;
@@ -91,4 +100,20 @@ function removeTfvarsEntry(request: QuickFixRequest, key: string): CodeAction[] 
   if (!entry) return [];
   const range = { start: { line: entry.range.start.line, character: 0 }, end: { line: entry.range.end.line + 1, character: 0 } };
   return [{ title: `Remove "${key}" from this file (the workspace value wins)`, edit: { changes: { [pathToFileURL(request.file).toString()]: [{ range, newText: '' }] } } }];
+}
+
+/**
+ * Values for a key in tfvars files Terraform does not load by itself (`prod.tfvars`, passed with -var-file locally):
+ * what the user probably wants in the workspace. A literal string goes as a plain value, anything else as HCL.
+ */
+function valuesInVarFiles(model: ModuleFolderModel, key: string): { file: string; value: string; hcl: boolean }[] {
+  const found: { file: string; value: string; hcl: boolean }[] = [];
+  for (const contribution of model.index.all()) {
+    if (contribution.kind !== 'tfvars' || contribution.autoLoaded) continue;
+    const entry = contribution.entries.find((candidate) => candidate.key === key);
+    if (!entry) continue;
+    const literal = entry.literal?.value;
+    found.push(typeof literal === 'string' ? { file: entry.file, value: literal, hcl: false } : { file: entry.file, value: entry.valueText, hcl: true });
+  }
+  return found;
 }
