@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { InitializeParams, ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import type { InitializeParams, MessageConnection, ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { startLspProcess, type LspProcess } from './lspProcess';
 
 export interface ReceivedMessage {
@@ -53,8 +53,10 @@ export async function startSession(options: SessionOptions): Promise<LspSession>
       }
     }
   };
-  const setup = (connection: ProtocolConnection) => {
-    connection.onNotification((method, params) => record(method, params));
+  const setup = (protocolConnection: ProtocolConnection) => {
+    // The protocol connection is a message connection underneath: its catch-all handlers see every notification.
+    const connection = protocolConnection as unknown as MessageConnection;
+    connection.onNotification((method: string, params: unknown) => record(method, params));
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => {
       record('workspace/configuration', params);
       return params.items.map(() => options.settings ?? null);
@@ -70,7 +72,7 @@ export async function startSession(options: SessionOptions): Promise<LspSession>
     connection.onRequest('workspace/codeLens/refresh', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => null);
     // $/progress for tokens nobody registered a handler for: that is every server-created progress here.
-    connection.onUnhandledProgress((params) => record('$/progress', params));
+    connection.onUnhandledProgress((params: unknown) => record('$/progress', params));
   };
   const capabilities: InitializeParams['capabilities'] = options.capabilities ?? {
     workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },

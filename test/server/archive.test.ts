@@ -14,7 +14,7 @@ async function entriesOf(archive: Buffer): Promise<Map<string, string>> {
   const reader = extract();
   reader.on('entry', (header, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
     stream.on('end', () => {
       entries.set(header.name, Buffer.concat(chunks).toString('utf8'));
       next();

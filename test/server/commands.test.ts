@@ -175,7 +175,7 @@ describe('commands', () => {
     assert.ok(!JSON.stringify(session.received).includes(generated.token), 'no notification carries the secret');
   });
 
-  test('createVariable, updateVariable and deleteVariable change the workspace's variables', async () => {
+  test('createVariable, updateVariable and deleteVariable change the workspace variables', async () => {
     const workspaceId = workspaceIds.get('demo-app')!;
     const created = await run('createVariable', { workspaceId, key: 'environment', category: 'engine', value: 'staging', description: 'Set from a quick fix' });
     assert.equal(created.value, 'staging');
