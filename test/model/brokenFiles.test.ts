@@ -68,7 +68,8 @@ describe('broken and half-typed files still yield what is readable', () => {
 
   test('garbage and binary-looking input never throws', async () => {
     const parser = await testParser();
-    for (const text of ['\u0000\u0001\u0002{{{{', '}}}}', '"unterminated', '<<EOT\nno end', 'a = [[[[[[', '\uFFFD'.repeat(1000)]) {
+    const deep = ['x = ' + '['.repeat(20000) + ']'.repeat(20000), 'a {\n'.repeat(5000), 'x = ' + '('.repeat(5000) + '1' + ')'.repeat(5000)];
+    for (const text of ['\u0000\u0001\u0002{{{{', '}}}}', '"unterminated', '<<EOT\nno end', 'a = [[[[[[', '\uFFFD'.repeat(1000), ...deep]) {
       const tree = parser.parse(text);
       assert.doesNotThrow(() => extractTerraformFile(tree, '/m/x.tf', (start, end) => parser.parseRegion(text, start, end)));
       tree.delete();

@@ -17,6 +17,8 @@ import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
 import { extractTerraformFile } from './terraformFile';
+import type { RegionParser } from './terraformFile';
+import { TreeSitterPoints } from './positions';
 import { extractTfvarsFile } from './tfvarsFile';
 
 export interface ModuleFolderModelOptions {
@@ -317,13 +319,19 @@ export class ModuleFolderModel {
       const contribution =
         kind.kind === 'tfvars'
           ? extractTfvarsFile(tree, file, kind.format, kind.autoLoaded)
-          : extractTerraformFile(tree, file, (start, end) => this.parser.parseRegion(text, start, end));
+          : extractTerraformFile(tree, file, this.regionParser(text));
       this.readProblems.delete(file);
       return contribution;
     } catch (error) {
       this.readProblems.set(file, `Cannot index ${path.basename(file)}: ${describeError(error)}`);
       return undefined;
     }
+  }
+
+  /** Region parses of one text share its line-break index (built only if a region is actually parsed). */
+  private regionParser(text: string): RegionParser {
+    let points: TreeSitterPoints | undefined;
+    return (start, end) => this.parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));
   }
 
   private invalidate(files: string[]): void {

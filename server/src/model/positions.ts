@@ -97,11 +97,25 @@ export class LineIndex {
  * break, does not — files with classic-Mac line ends get shifted rows), columns in UTF-16 code units.
  */
 export function treeSitterPoint(text: string, offset: number): Point {
-  let row = 0;
-  let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    row++;
-    lineStart = index + 1;
+  return new TreeSitterPoints(text).pointAt(offset);
+}
+
+/** The same, for many offsets of one text: the line breaks are found once, then each lookup is a binary search. */
+export class TreeSitterPoints {
+  private readonly newlines: number[] = [];
+
+  constructor(text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) this.newlines.push(index);
   }
-  return { row, column: offset - lineStart };
+
+  pointAt(offset: number): Point {
+    let low = 0;
+    let high = this.newlines.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.newlines[middle] < offset) low = middle + 1;
+      else high = middle;
+    }
+    return { row: low, column: offset - (low === 0 ? 0 : this.newlines[low - 1] + 1) };
+  }
 }

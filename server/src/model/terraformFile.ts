@@ -29,12 +29,13 @@ export function extractTerraformFile(tree: Tree, file: string, parseRegion?: Reg
     remoteBackends: [],
     syntaxProblems: findSyntaxProblems(root),
   };
-  if (!root.hasError || !parseRegion) {
+  // A whole-file tree's root starts at offset 0, so offsets in its text are document offsets.
+  const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
+  if (!parseRegion || regions.length <= 1 || regions.length > maxRegions) {
     collect(root, file, contribution);
     return contribution;
   }
-  // A whole-file tree's root starts at offset 0, so offsets in its text are document offsets.
-  for (const [start, end] of topLevelRegions(root.text)) {
+  for (const [start, end] of regions) {
     const regionTree = parseRegion(start, end);
     try {
       collect(regionTree.rootNode, file, contribution);
@@ -72,6 +73,9 @@ function collect(root: Node, file: string, into: TerraformFileContribution): voi
  * used to cut a broken file into regions for tree-sitter; the regions themselves are parsed by tree-sitter.
  */
 const blockHeaderLine = /^[A-Za-z_][\w-]*(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ \t]*\{/gm;
+
+/** Past this many blocks in a broken file, re-parsing each costs more than it saves: read the whole-file tree. */
+const maxRegions = 2000;
 
 function topLevelRegions(text: string): [number, number][] {
   const starts = [0];

@@ -3,7 +3,7 @@
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { treeSitterPoint } from './positions';
+import { TreeSitterPoints } from './positions';
 import { Language, Parser } from './treeSitter';
 import type { Tree } from './treeSitter';
 
@@ -78,8 +78,8 @@ export class TerraformParser {
    * Parses only `text[startIndex, endIndex)`, with positions still counted from the start of `text`. Used to
    * isolate a broken block from the blocks around it.
    */
-  parseRegion(text: string, startIndex: number, endIndex: number): Tree {
-    const range = { startIndex, endIndex, startPosition: treeSitterPoint(text, startIndex), endPosition: treeSitterPoint(text, endIndex) };
+  parseRegion(text: string, startIndex: number, endIndex: number, points = new TreeSitterPoints(text)): Tree {
+    const range = { startIndex, endIndex, startPosition: points.pointAt(startIndex), endPosition: points.pointAt(endIndex) };
     const tree = this.parser.parse(text, null, { includedRanges: [range] });
     if (!tree) throw new Error('The Terraform parser returned no syntax tree for a region.');
     return tree;
