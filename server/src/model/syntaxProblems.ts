@@ -9,19 +9,19 @@ const maxProblems = 50;
 export function findSyntaxProblems(root: Node): SyntaxProblem[] {
   if (!root.hasError) return [];
   const problems: SyntaxProblem[] = [];
-  const visit = (node: Node) => {
-    if (problems.length >= maxProblems) return;
-    if (node.isMissing) {
-      problems.push({ kind: 'missing', range: rangeOfNode(node), expected: node.type });
-      return;
+  // An explicit stack, not recursion: broken input can nest deeper than the call stack allows.
+  const pending: Node[] = [root];
+  while (pending.length > 0 && problems.length < maxProblems) {
+    const node = pending.pop() as Node;
+    if (node.isMissing) problems.push({ kind: 'missing', range: rangeOfNode(node), expected: node.type });
+    else if (node.isError) problems.push({ kind: 'error', range: rangeOfNode(node) });
+    else if (node.hasError) {
+      const children = node.children;
+      for (let index = children.length - 1; index >= 0; index--) {
+        const child = children[index];
+        if (child) pending.push(child);
+      }
     }
-    if (node.isError) {
-      problems.push({ kind: 'error', range: rangeOfNode(node) });
-      return;
-    }
-    if (!node.hasError) return;
-    for (const child of node.children) if (child) visit(child);
-  };
-  visit(root);
+  }
   return problems;
 }

@@ -124,14 +124,16 @@ const topLevelKeywords = new Set(['terraform', 'variable', 'resource', 'data', '
  */
 export function topLevelBlocks(root: Node): Node[] {
   const found: Node[] = [];
-  const visit = (container: Node, nested: boolean) => {
+  // An explicit stack, not recursion: broken input can nest blocks deeper than the call stack allows.
+  const pending: { container: Node; nested: boolean }[] = [{ container: root, nested: false }];
+  while (pending.length > 0) {
+    const { container, nested } = pending.pop() as { container: Node; nested: boolean };
     for (const item of bodyItems(container)) {
       if (item.type !== 'block') continue;
       if (!nested || topLevelKeywords.has(blockKeyword(item))) found.push(item);
-      if (item.hasError) visit(item, true);
+      if (item.hasError) pending.push({ container: item, nested: true });
     }
-  };
-  visit(root, false);
+  }
   // Error recovery can also wrap whole blocks in ERROR nodes directly under the root.
   if (root.hasError) {
     for (const error of root.descendantsOfType('ERROR')) {
