@@ -52,6 +52,14 @@ describe('hover on variables', () => {
     model.dispose();
   });
 
+  test('on a tfvars key: shows that the workspace value wins over this entry', async () => {
+    const { model } = await loadDemoModel();
+    const text = textOf(hoverAt(model, demoFile('terraform.tfvars'), 'reg|ion = "eu-central-1"\n'));
+    assert.match(text, /Value used by a run: `"eu-north-1"` from workspace variable \(demo-app\)/);
+    assert.match(text, /Overrides: `"eu-central-1"` from terraform\.tfvars/);
+    model.dispose();
+  });
+
   test('says why workspace values are unknown, and nothing off a variable', async () => {
     const { model } = await loadDemoModel();
     const signedOut = linkedSnapshot(model, { workspace: { kind: 'signed-out', hostname: 'app.terraform.io' }, variables: undefined });

@@ -1,4 +1,4 @@
-// Hover on `var.x` or on a variable block's name: its type, description, the value a run in the linked workspace
+// Hover on `var.x`, on a variable block's name or on a tfvars key: its type, description, the value a run in the linked workspace
 // would use and where that value comes from, and what it overrides. A sensitive value is never shown.
 import { MarkupKind } from 'vscode-languageserver';
 import type { Hover } from 'vscode-languageserver';
@@ -52,9 +52,14 @@ function unknownWorkspaceReason(snapshot: WorkspaceSnapshot | undefined): string
   }
 }
 
-/** The `var.x` reference or variable block name under the cursor. */
+/** The `var.x` reference, variable block name or tfvars key under the cursor. */
 function variableAt(model: ModuleFolderModel, file: string, position: Position): { name: string; range: Range } | undefined {
   const contribution = model.index.get(file);
+  if (contribution?.kind === 'tfvars') {
+    // A tfvars key names the variable it sets: same hover, so the user sees whether this value is the one used.
+    const entry = contribution.entries.find((candidate) => rangeContains(candidate.keyRange, position));
+    return entry ? { name: entry.key, range: entry.keyRange } : undefined;
+  }
   if (contribution?.kind !== 'terraform') return undefined;
   for (const reference of contribution.references) {
     if (reference.name !== '' && rangeContains(reference.range, position)) return { name: reference.name, range: reference.range };
