@@ -9,12 +9,13 @@
  *   const features = registerLanguageFeatures(connection, documents, host);
  *   connection.onInitialize((params) => ({ capabilities: { ...yours, ...features.initialize(params) }, ... }));
  *
- * Signature (server/src/features/index.ts):
+ * Signature (server/src/features/index.ts → register.ts):
  *   registerLanguageFeatures(connection: Connection, documents: OpenDocuments, host: FeatureHost,
- *                            options?: { now?: () => number }): LanguageFeatures
+ *                            options?: { now?: () => number; parser?: Promise<TerraformParser> }): LanguageFeatures
  *   interface OpenDocuments { get(uri: string): { getText(): string; version: number } | undefined }  // TextDocuments fits
  *   interface LanguageFeatures {
  *     initialize(params: InitializeParams): ServerCapabilities;   // completion/hover/codeAction/codeLens providers
+ *     settled(): Promise<void>;                                   // diagnostics requested so far are published
  *     dispose(): void;
  *   }
  * It registers onCompletion, onHover, onCodeAction, onCodeLens and publishes diagnostics for the files of a folder
@@ -24,6 +25,7 @@
  * below lists the fields it sends — please accept exactly these in protocol.ts (extra optional fields are fine).
  *
  * Snapshots are immutable: publish a NEW object on every change (features cache per-snapshot indexes by identity).
+ * Reusing unchanged SnapshotVariable objects across snapshots helps: parsed HCL values are cached per object.
  */
 import type { ModuleFolderModel, ServiceLink } from '../model';
 
