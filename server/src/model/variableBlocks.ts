@@ -51,6 +51,8 @@ class TextMemo<T> {
   constructor(private readonly limit: number) {}
 
   get(text: string, compute: () => T): T {
+    // Long texts (a big default map) are rarely repeated and would pin memory as keys: read them uncached.
+    if (text.length > maxMemoizedText) return deepFreeze(compute());
     const known = this.entries.get(text);
     if (known !== undefined || this.entries.has(text)) return known as T;
     if (this.entries.size >= this.limit) this.entries.clear();
@@ -60,6 +62,7 @@ class TextMemo<T> {
   }
 }
 
+const maxMemoizedText = 512;
 const typeCache = new TextMemo<TerraformType>(2000);
 const literalCache = new TextMemo<{ value: LiteralValue } | undefined>(2000);
 
