@@ -217,3 +217,17 @@ describe('module folder model: resilience', () => {
     assert.deepEqual(model.index.variableNames(), ['fixed', 'ok']);
   });
 });
+
+describe('module folder model: shared readings', () => {
+  test('declarations with the same type or default text share a frozen reading, so one cannot corrupt another', async () => {
+    const text = 'variable "a" {\n  type    = list(string)\n  default = ["x"]\n}\nvariable "b" {\n  type    = list(string)\n  default = ["x"]\n}\n';
+    const { model } = await setup({ [variables]: text });
+    const [a] = model.index.declarationsOf('a');
+    const [b] = model.index.declarationsOf('b');
+    assert.ok(a.type && b.type && a.default?.literal && b.default?.literal);
+    assert.ok(Object.isFrozen(a.type.parsed) && Object.isFrozen(a.default.literal.value));
+    assert.throws(() => (a.default?.literal?.value as string[]).push('y'), TypeError);
+    assert.deepEqual(b.default.literal.value, ['x']);
+    assert.notDeepEqual(a.range, b.range, 'ranges are still per declaration');
+  });
+});
