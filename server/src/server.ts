@@ -99,7 +99,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     },
   });
 
-  links = new FolderLinks(folders, directory, hosts, () => timers.now(), (folder) => {
+  links = new FolderLinks(folders, directory, hosts, timers, (folder) => {
     // Coalesced: several knowledge changes in one turn give one notification per folder.
     if (pendingFolderNotices.size === 0) queueMicrotask(flushFolderNotices);
     pendingFolderNotices.add(folder);
@@ -113,7 +113,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   };
 
-  folders.onDidChange((event) => links.modelChanged(event.model, event.kind === 'changed' ? event.change.files : undefined));
+  folders.onDidChange((event) =>
+    event.kind === 'added' ? links.modelChanged(event.model, undefined, true) : links.modelChanged(event.model, event.change.files),
+  );
 
   const context: CoreContext = {
     connection,
@@ -233,6 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const key of [...signInAsked]) if (key.startsWith(`${hostname}\u0000`)) signInAsked.delete(key);
     hosts.refreshAll();
     directory.reloadHost(hostname);
+    watcher.resume(hostname);
   });
 
   connection.onRequest(serverStatusRequest, () => ({

@@ -101,8 +101,7 @@ export class WorkspaceDirectory {
   recordRuns(hostname: string, workspaceId: string, runs: Run[], complete: boolean): void {
     for (const knowledge of this.all()) {
       if (knowledge.target.hostname !== hostname || knowledge.workspaceId !== workspaceId) continue;
-      knowledge.recordRuns(runs, complete);
-      this.options.onChanged(knowledge);
+      if (knowledge.recordRuns(runs, complete)) this.options.onChanged(knowledge);
     }
   }
 
@@ -112,8 +111,7 @@ export class WorkspaceDirectory {
     if (!client || !knowledge.workspaceId) return;
     try {
       const document = await client.workspaces.getById(knowledge.workspaceId, { include: ['current_run'] });
-      this.applyWorkspaceDocument(knowledge, document);
-      this.options.onChanged(knowledge);
+      if (this.applyWorkspaceDocument(knowledge, document)) this.options.onChanged(knowledge);
     } catch (error) {
       this.options.log(describe(error));
     }
@@ -159,13 +157,16 @@ export class WorkspaceDirectory {
     this.scheduleRefresh(entry, this.options.variablesRefreshMs ?? 60_000);
   }
 
-  private applyWorkspaceDocument(knowledge: WorkspaceKnowledge, document: Awaited<ReturnType<ServiceClient['workspaces']['getById']>>): void {
+  private applyWorkspaceDocument(knowledge: WorkspaceKnowledge, document: Awaited<ReturnType<ServiceClient['workspaces']['getById']>>): boolean {
+    const runId = currentRunId(document.workspace);
+    let changed = knowledge.workspaceId !== document.workspace.id || knowledge.currentRunId !== runId;
     knowledge.workspaceId = document.workspace.id;
-    knowledge.currentRunId = currentRunId(document.workspace);
+    knowledge.currentRunId = runId;
     const included = includedCurrentRun(document);
     const parsed = included ? runSchema.safeParse(included) : undefined;
-    if (parsed?.success) knowledge.recordRuns([parsed.data], false);
-    knowledge.changed();
+    if (parsed?.success && knowledge.recordRuns([parsed.data], false)) changed = true;
+    if (changed) knowledge.changed();
+    return changed;
   }
 
   private async loadVariables(client: ServiceClient, knowledge: WorkspaceKnowledge): Promise<void> {

@@ -11,16 +11,24 @@ import type { WorkspaceDirectory } from './directory';
 import type { ServiceHosts } from './hosts';
 import type { KnowledgeTarget, WorkspaceKnowledge } from './knowledge';
 import { knowledgeKey } from './knowledge';
+import type { TimerHandle, Timers } from './timers';
 
 interface FolderLink {
   link: ServiceLink;
   linkJson: string;
   target?: KnowledgeTarget;
+  /** Undefined while a new target waits out the typing delay (the snapshot says `loading`). */
   knowledge?: WorkspaceKnowledge;
+  pending?: TimerHandle;
   snapshot?: { linkJson: string; version: number; value: WorkspaceSnapshot };
 }
 
 const nameCacheMs = 60_000;
+/**
+ * Typing `name = "demo-app"` in a cloud block passes through "d", "de", "dem"...: a link that changed by an edit
+ * is only looked up once the text has been still this long, so no keystroke ever calls the service.
+ */
+export const relinkDelayMs = 800;
 
 export class FolderLinks implements FeatureHost {
   private readonly links = new Map<string, FolderLink>();
@@ -31,7 +39,7 @@ export class FolderLinks implements FeatureHost {
     private readonly folders: ModuleFolders,
     private readonly directory: WorkspaceDirectory,
     private readonly hosts: ServiceHosts,
-    private readonly now: () => number,
+    private readonly timers: Timers,
     private readonly onFolderKnowledgeChanged: (folder: string) => void,
   ) {}
 
@@ -67,7 +75,7 @@ export class FolderLinks implements FeatureHost {
     const host = comparableHost(hostname);
     const key = `${host}\u0000${organization}`;
     const cached = this.nameCache.get(key);
-    if (cached && this.now() - cached.at < nameCacheMs) return cached.names;
+    if (cached && this.timers.now() - cached.at < nameCacheMs) return cached.names;
     const client = this.hosts.clientFor(host);
     if (!client) return Promise.resolve([]);
     const names = collectItems(client.workspaces.pages(organization, { pageSize: 100 }), { maxPages: 10 })
@@ -76,7 +84,7 @@ export class FolderLinks implements FeatureHost {
         this.nameCache.delete(key);
         throw error;
       });
-    this.nameCache.set(key, { at: this.now(), names });
+    this.nameCache.set(key, { at: this.timers.now(), names });
     return names;
   }
 
@@ -87,16 +95,19 @@ export class FolderLinks implements FeatureHost {
 
   // ---- core side ----
 
-  /** The folder's files or link inputs changed: re-link if the target moved, and tell the features. */
-  modelChanged(model: ModuleFolderModel, files?: readonly string[]): void {
-    const relinked = this.relink(model);
+  /**
+   * The folder's files or link inputs changed: re-link if the target moved, and tell the features. `immediate`
+   * for a folder just discovered or opened (no typing to wait out).
+   */
+  modelChanged(model: ModuleFolderModel, files?: readonly string[], immediate = false): void {
+    const relinked = this.relink(model, immediate);
     this.fire({ folder: model.folder, kind: 'model', ...(files ? { files } : {}) });
     if (relinked) this.fire({ folder: model.folder, kind: 'snapshot' });
   }
 
   /** The configured address changed: folders without a hostname of their own now point elsewhere. */
   relinkAll(): void {
-    for (const model of this.folders.all()) if (this.relink(model)) this.fire({ folder: model.folder, kind: 'snapshot' });
+    for (const model of this.folders.all()) if (this.relink(model, true)) this.fire({ folder: model.folder, kind: 'snapshot' });
   }
 
   knowledgeChanged(knowledge: WorkspaceKnowledge): void {
@@ -116,12 +127,15 @@ export class FolderLinks implements FeatureHost {
   }
 
   dispose(): void {
-    for (const entry of this.links.values()) if (entry.knowledge) this.directory.release(entry.knowledge);
+    for (const entry of this.links.values()) {
+      entry.pending?.cancel();
+      if (entry.knowledge) this.directory.release(entry.knowledge);
+    }
     this.links.clear();
     this.listeners.clear();
   }
 
-  private relink(model: ModuleFolderModel): boolean {
+  private relink(model: ModuleFolderModel, immediate: boolean): boolean {
     const link = this.withConfiguredHost(model.serviceLink());
     const linkJson = JSON.stringify(link);
     const target = targetOf(link);
@@ -133,9 +147,20 @@ export class FolderLinks implements FeatureHost {
       entry.linkJson = linkJson;
       return true;
     }
+    entry?.pending?.cancel();
     if (entry?.knowledge) this.directory.release(entry.knowledge);
-    const next: FolderLink = { link, linkJson, ...(target ? { target, knowledge: this.directory.acquire(target) } : {}) };
+    const next: FolderLink = { link, linkJson, ...(target ? { target } : {}) };
     this.links.set(model.folder, next);
+    if (target && (immediate || !entry)) next.knowledge = this.directory.acquire(target);
+    else if (target) {
+      next.pending = this.timers.setTimer(relinkDelayMs, () => {
+        next.pending = undefined;
+        if (this.links.get(model.folder) !== next) return;
+        next.knowledge = this.directory.acquire(target);
+        this.fire({ folder: model.folder, kind: 'snapshot' });
+        this.onFolderKnowledgeChanged(model.folder);
+      });
+    }
     this.onFolderKnowledgeChanged(model.folder);
     return true;
   }
@@ -149,7 +174,7 @@ export class FolderLinks implements FeatureHost {
 
   private buildSnapshot(entry: FolderLink): WorkspaceSnapshot {
     const knowledge = entry.knowledge;
-    if (!knowledge) return { link: entry.link, workspace: { kind: 'not-linked' } };
+    if (!knowledge) return { link: entry.link, workspace: entry.target ? { kind: 'loading' } : { kind: 'not-linked' } };
     const snapshot: WorkspaceSnapshot = { link: entry.link, workspace: knowledge.state };
     if (knowledge.state.kind === 'linked') {
       if (knowledge.variables) snapshot.variables = knowledge.variables;

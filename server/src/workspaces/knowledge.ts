@@ -2,7 +2,7 @@
 // its organization's feature set. Mutable inside; `version` bumps on every change so snapshots are rebuilt only then.
 import type { FeatureSet, Run, Variable } from '../api';
 import type { FeatureSetSummary, SnapshotVariable, WorkspaceRuns, WorkspaceState } from '../features/host';
-import { snapshotRun } from './runSummary';
+import { runSignature, snapshotRun } from './runSummary';
 
 export interface KnowledgeTarget {
   hostname: string;
@@ -38,15 +38,22 @@ export class WorkspaceKnowledge {
     this.version++;
   }
 
-  /** Stores runs as last read; returns whether anything the snapshot shows changed. */
-  recordRuns(runs: readonly Run[], complete: boolean): void {
+  /**
+   * Stores runs as last read; returns whether anything a snapshot shows changed (a run's status or actions, a new
+   * run, or the first complete list), so an unchanged poll does not make features recompute anything.
+   */
+  recordRuns(runs: readonly Run[], complete: boolean): boolean {
+    let changed = complete && !this.runsKnown;
     for (const run of runs) {
+      const previous = this.runsById.get(run.id);
+      if (!previous || runSignature(previous) !== runSignature(run)) changed = true;
       this.runsById.delete(run.id); // re-insert: Map order = most recently seen last
       this.runsById.set(run.id, run);
     }
     while (this.runsById.size > keptRuns) this.runsById.delete(this.runsById.keys().next().value as string);
     if (complete) this.runsKnown = true;
-    this.changed();
+    if (changed) this.changed();
+    return changed;
   }
 
   run(runId: string): Run | undefined {

@@ -90,6 +90,17 @@ export class RunWatcher {
     this.schedule(host);
   }
 
+  /** The host's token changed (signed in): end a sign-in or rate-limit pause and look again now. */
+  resume(hostname: string): void {
+    const host = this.hosts.get(hostname);
+    if (!host) return;
+    host.pausedUntil = 0;
+    host.timer?.cancel();
+    host.timer = undefined;
+    host.timerDue = undefined;
+    this.schedule(host);
+  }
+
   watchedWorkspaces(hostname: string): string[] {
     return [...(this.hosts.get(hostname)?.workspaces.keys() ?? [])];
   }
