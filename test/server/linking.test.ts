@@ -2,6 +2,7 @@
 // address (the emulator) is used; the server reads the workspace and reports it linked.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { linkedWorkspacesRequest, workspaceChangedNotification, type LinkedFolder } from '../../server/src/protocol';
 import { startSession, type LspSession } from '../helpers/lspSession';
@@ -51,6 +52,20 @@ describe('linking folders to workspaces', () => {
     try {
       const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.workspaceName === 'staging-api');
       assert.ok(notice.state.kind === 'linked' && notice.state.workspace.name === 'staging-api');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('settings are re-read on workspace/didChangeConfiguration', async () => {
+    const settings: { workspace?: { name: string } } = {};
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, settings });
+    try {
+      await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.workspaceName === 'demo-app');
+      settings.workspace = { name: 'prod-network' };
+      await session.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+      const notice = await session.waitForNext<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.workspaceName === 'prod-network');
+      assert.equal(notice.mechanism, 'cloud');
     } finally {
       await session.close();
     }
