@@ -47,6 +47,8 @@ describe('language features over LSP against the emulator', () => {
       assert.deepEqual(codesOf(byUri.get(uri('main.tf'))!), ['invalid-hcl-value', 'undeclared-variable', 'undeclared-workspace-variable']);
       const everything = JSON.stringify([...byUri.values()]);
       assert.doesNotMatch(everything, /hunter2-demo|demo-secret-access-key/);
+      const featureFailures = session.received.filter((m) => m.method === 'window/logMessage' && JSON.stringify(m.params).includes('language features'));
+      assert.deepEqual(featureFailures, [], 'no provider failed along the way');
     } finally {
       await session.close();
     }
