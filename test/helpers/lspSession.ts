@@ -35,12 +35,15 @@ export interface SessionOptions {
   /** Copies this fixture (default test/fixtures/demo-app). */
   fixture?: string;
   capabilities?: InitializeParams['capabilities'];
+  /** Adds files to the copied folder before the server starts (nested modules, other links...). */
+  prepare?: (folder: string) => Promise<void>;
 }
 
 export async function startSession(options: SessionOptions): Promise<LspSession> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'hcp-lsp-'));
   const folder = path.join(base, 'demo-app');
   await cp(path.resolve(options.fixture ?? 'test/fixtures/demo-app'), folder, { recursive: true });
+  await options.prepare?.(folder);
   const folderUri = pathToFileURL(folder).href;
   const received: ReceivedMessage[] = [];
   const waiters: Array<{ method: string; predicate: (params: unknown) => boolean; resolve: (params: unknown) => void; from: number }> = [];

@@ -1,6 +1,8 @@
 // Linking a folder to its workspace over a real LSP session: the cloud block names no hostname, so the configured
 // address (the emulator) is used; the server reads the workspace and reports it linked.
 import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
@@ -52,6 +54,35 @@ describe('linking folders to workspaces', () => {
     try {
       const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.workspaceName === 'staging-api');
       assert.ok(notice.state.kind === 'linked' && notice.state.workspace.name === 'staging-api');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('every module folder of a workspace folder, in several organizations at once', async () => {
+    const session = await startSession({
+      address: emulator.url,
+      token: emulator.tokens.owner,
+      prepare: async (folder) => {
+        await mkdir(path.join(folder, 'modules', 'net'), { recursive: true });
+        await writeFile(path.join(folder, 'modules', 'net', 'main.tf'), 'variable "cidr" {\n  type = string\n}\n');
+        await mkdir(path.join(folder, 'envs', 'free'), { recursive: true });
+        await writeFile(
+          path.join(folder, 'envs', 'free', 'main.tf'),
+          'terraform {\n  cloud {\n    organization = "acme-free"\n    workspaces {\n      name = "hello-world"\n    }\n  }\n}\n',
+        );
+      },
+    });
+    try {
+      await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.organization === 'acme-free');
+      await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.organization === 'acme-demo');
+      const folders = await session.connection.sendRequest(linkedWorkspacesRequest);
+      const byPath = Object.fromEntries(folders.map((folder) => [folder.folderUri.slice(session.folderUri.length) || '/', folder]));
+      assert.deepEqual(Object.keys(byPath).sort(), ['/', '/envs/free', '/modules/net']);
+      assert.equal(byPath['/']!.workspaceName, 'demo-app');
+      assert.equal(byPath['/envs/free']!.workspaceName, 'hello-world');
+      assert.deepEqual(byPath['/modules/net']!.state, { kind: 'not-linked' });
+      assert.equal(byPath['/modules/net']!.mechanism, 'none');
     } finally {
       await session.close();
     }
