@@ -113,9 +113,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   };
 
-  folders.onDidChange((event) =>
-    event.kind === 'added' ? links.modelChanged(event.model, undefined, true) : links.modelChanged(event.model, event.change.files),
-  );
+  folders.onDidChange((event) => {
+    if (event.kind === 'added') links.modelChanged(event.model, undefined, true);
+    else if (event.kind === 'changed') links.modelChanged(event.model, event.change.files);
+    else links.modelRemoved(event.model.folder);
+  });
 
   const context: CoreContext = {
     connection,
@@ -207,7 +209,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        for (const removed of event.removed) {
+          if (!removed.uri.startsWith('file:')) continue;
+          const root = fileURLToPath(removed.uri);
+          roots = roots.filter((known) => known !== root);
+          folders.removeRoot(root);
+        }
         for (const added of event.added) {
+          if (!added.uri.startsWith('file:')) continue;
           const root = fileURLToPath(added.uri);
           roots.push(root);
           await folders.addRoot(root);

@@ -48,7 +48,11 @@ describe('FolderLinks (the FeatureHost)', () => {
     });
     const folders = new ModuleFolders({ parser: loadTerraformParser(), environment: {}, log: () => undefined });
     links = new FolderLinks(folders, directory, hosts, clock, () => undefined);
-    folders.onDidChange((event) => (event.kind === 'added' ? links.modelChanged(event.model, undefined, true) : links.modelChanged(event.model, event.change.files)));
+    folders.onDidChange((event) => {
+      if (event.kind === 'added') links.modelChanged(event.model, undefined, true);
+      else if (event.kind === 'changed') links.modelChanged(event.model, event.change.files);
+      else links.modelRemoved(event.model.folder);
+    });
     const changes: FeatureHostChange[] = [];
     links.onDidChange((change) => changes.push(change));
     const dispose = async () => {
@@ -76,6 +80,22 @@ describe('FolderLinks (the FeatureHost)', () => {
       assert.ok(!JSON.stringify(snapshot).includes('demo-secret-access-key-never-shown'));
       assert.equal(snapshot.link.hostname?.value, new URL(emulator.url).host, 'the configured address stands in for the default hostname');
       assert.equal(snapshot.featureSet?.flags['cost-estimation'], true);
+    } finally {
+      await dispose();
+    }
+  });
+
+  test('closing the workspace folder lets go of its workspace', async () => {
+    const { folders, links, directory, dispose } = await core();
+    try {
+      const folder = path.join(base, 'demo-app');
+      await folders.addRoot(folder);
+      await until(() => (links.snapshotFor(folder)?.workspace.kind === 'linked' ? true : undefined));
+      assert.deepEqual(directory.all().map((knowledge) => knowledge.target.name), ['demo-app']);
+      folders.removeRoot(folder);
+      assert.equal(links.snapshotFor(folder), undefined);
+      assert.equal(links.modelFor(path.join(folder, 'main.tf')), undefined);
+      assert.deepEqual(directory.all(), []);
     } finally {
       await dispose();
     }

@@ -17,7 +17,11 @@ export interface ModuleFoldersOptions {
   maxDepth?: number;
 }
 
-export type FolderEvent = { kind: 'added'; model: ModuleFolderModel } | { kind: 'changed'; model: ModuleFolderModel; change: ModelChange };
+export type FolderEvent =
+  | { kind: 'added'; model: ModuleFolderModel }
+  | { kind: 'changed'; model: ModuleFolderModel; change: ModelChange }
+  /** The workspace folder was closed: the model is disposed right after this event. */
+  | { kind: 'removed'; model: ModuleFolderModel };
 
 const skippedFolders = new Set(['node_modules', '.git', '.terraform', '.hg', '.svn']);
 
@@ -55,6 +59,19 @@ export class ModuleFolders {
     if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
     const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
     await Promise.all(folders.map((folder) => this.ensure(folder)));
+  }
+
+  /** A workspace folder was closed: its module folders go away (a folder still inside another root stays). */
+  removeRoot(root: string): void {
+    const resolved = path.resolve(root);
+    if (!this.roots.delete(resolved)) return;
+    for (const model of [...this.models.values()]) {
+      if (model.folder !== resolved && !model.folder.startsWith(resolved + path.sep)) continue;
+      if (this.rootOf(model.folder)) continue;
+      this.models.delete(model.folder);
+      this.emit({ kind: 'removed', model });
+      model.dispose();
+    }
   }
 
   /** Changes the link override of a workspace folder's module folders. */

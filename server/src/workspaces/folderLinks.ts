@@ -105,6 +105,16 @@ export class FolderLinks implements FeatureHost {
     if (relinked) this.fire({ folder: model.folder, kind: 'snapshot' });
   }
 
+  /** The folder is gone (its workspace folder closed): let go of its workspace and tell the features. */
+  modelRemoved(folder: string): void {
+    const entry = this.links.get(folder);
+    if (!entry) return;
+    entry.pending?.cancel();
+    if (entry.knowledge) this.directory.release(entry.knowledge);
+    this.links.delete(folder);
+    this.fire({ folder, kind: 'model' });
+  }
+
   /** The configured address changed: folders without a hostname of their own now point elsewhere. */
   relinkAll(): void {
     for (const model of this.folders.all()) if (this.relink(model, true)) this.fire({ folder: model.folder, kind: 'snapshot' });
