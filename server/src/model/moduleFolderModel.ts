@@ -83,9 +83,12 @@ export class ModuleFolderModel {
     const listed = new Set(files);
     const gone = this.index.files().filter((known) => !listed.has(known) && !this.openDocuments.has(known));
     for (const file of gone) this.index.replace(file, undefined);
-    for (let start = 0; start < files.length; start += readConcurrency) {
-      await Promise.all(files.slice(start, start + readConcurrency).map((file) => this.loadFromDisk(file)));
-    }
+    // A pool rather than fixed batches: reads keep flowing while finished files are parsed.
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) await this.loadFromDisk(files[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(readConcurrency, files.length) }, worker));
     await this.loadSelectedWorkspace();
     this.invalidate([...files, ...gone]);
   }
