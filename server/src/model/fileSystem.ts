@@ -27,7 +27,8 @@ export const nodeFileSystem: ModelFileSystem = {
   async listFiles(folder) {
     try {
       const entries = await readdir(folder, { withFileTypes: true });
-      return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+      // Symlinked files count too: Terraform follows them (a shared providers.tf linked into many modules).
+      return entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => entry.name);
     } catch (error) {
       if (isMissing(error)) return [];
       throw error;
