@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/protocol';
+import { executeServerCommand } from './commandMiddleware';
 import { log } from './log';
 
 export const clientId = 'hcpTerraform';
@@ -23,6 +24,7 @@ export async function startLanguageClient(
     initializationOptions,
     outputChannel: log,
     traceOutputChannel: log,
+    middleware: { executeCommand: executeServerCommand },
   };
   const client = new LanguageClient(clientId, 'HCP Terraform Language Server', serverOptions, clientOptions);
   await client.start();

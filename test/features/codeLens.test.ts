@@ -33,6 +33,16 @@ describe('code lens above the cloud block', () => {
     model.dispose();
   });
 
+  test('actions on a run other than the current one say which run by its status, not by an id', async () => {
+    const { model } = await loadDemoModel();
+    const current = run('run-4', 'policy_checked', { isConfirmable: true, isDiscardable: true }, { createdAt: minutesAgo(10) });
+    const queued = run('run-5', 'pending', { isDiscardable: true }, { createdAt: minutesAgo(2) });
+    const lenses = provideCodeLenses(model, linkedSnapshot(model, { runs: { current, awaitingConfirmation: current, active: queued } }), demoFile('main.tf'), now);
+    assert.deepEqual(lenses.map((lens) => lens.command?.title), ['demo-app: Policy checked · 10 minutes ago', 'Apply', 'Discard', 'Discard pending run']);
+    assert.deepEqual(lenses[3].command?.arguments, [{ hostname: demoWorkspace.hostname, runId: 'run-5' }]);
+    model.dispose();
+  });
+
   test('only in the file with the cloud block; says why when the workspace is unknown', async () => {
     const { model } = await loadDemoModel();
     assert.deepEqual(provideCodeLenses(model, linkedSnapshot(model), demoFile('variables.tf'), now), []);

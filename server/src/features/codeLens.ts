@@ -34,7 +34,8 @@ export function provideCodeLenses(model: ModuleFolderModel, snapshot: WorkspaceS
   const current = runs?.current;
   lenses.push(info(current ? `${workspace.name}: ${describeRun(current, now)}` : `${workspace.name}: no runs yet`));
   for (const run of distinctRuns(runs)) {
-    const suffix = run.id === current?.id ? '' : ` ${run.id}`;
+    // Actions on the current run are plain "Apply"; on another run (e.g. one pending behind it) they say which.
+    const suffix = run.id === current?.id ? '' : ` ${runStatusLabel(run.status).toLowerCase()} run`;
     const act = (title: string, verb: 'applyRun' | 'discardRun' | 'cancelRun' | 'forceCancelRun') => lenses.push({ range, command: serverCommand(title + suffix, verb, { hostname: workspace.hostname, runId: run.id }) });
     if (run.actions.isConfirmable) act('Apply', 'applyRun');
     if (run.actions.isDiscardable) act('Discard', 'discardRun');

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { Middleware } from 'vscode-languageclient/node';
+import type { CreateVariableArguments } from '../../server/src/protocol';
+import { log } from './log';
+
+type ExecuteCommand = NonNullable<Middleware['executeCommand']>;
+
+/**
+ * Runs the server's commands (from code actions, code lenses or the palette) the way a VS Code user expects:
+ * what a quick fix could not know is asked for first (a workspace variable's value, masked when sensitive), and a
+ * failure is shown as the server's actionable message rather than only logged.
+ */
+export const executeServerCommand: ExecuteCommand = async (command, args, next) => {
+  const completed = await completeArguments(command, args);
+  if (completed === undefined) return undefined; // the user cancelled
+  try {
+    return await next(command, completed);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(`${command} failed: ${message}`);
+    void vscode.window.showErrorMessage(`HCP Terraform: ${message}`, 'Show Output').then((choice) => choice && log.show());
+    return undefined;
+  }
+};
+
+async function completeArguments(command: string, args: unknown[]): Promise<unknown[] | undefined> {
+  if (command !== 'hcpTerraform.server.createVariable') return args;
+  const [first] = args;
+  if (typeof first !== 'object' || first === null) return args;
+  const variable = first as CreateVariableArguments;
+  if (variable.value !== undefined) return args;
+  const value = await vscode.window.showInputBox({
+    title: `Set workspace variable "${variable.key}"`,
+    prompt: variable.hcl
+      ? 'Value, as an HCL expression (e.g. ["a", "b"] or { port = 80 })'
+      : `Value of the ${variable.category === 'env' ? 'environment' : 'Terraform'} variable`,
+    password: variable.sensitive === true,
+    ignoreFocusOut: true,
+  });
+  return value === undefined ? undefined : [{ ...variable, value }, ...args.slice(1)];
+}
