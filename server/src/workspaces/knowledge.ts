@@ -71,7 +71,11 @@ export class WorkspaceKnowledge {
     const result: WorkspaceRuns = {};
     const current = this.currentRunId ? this.runsById.get(this.currentRunId) : undefined;
     if (current) result.current = snapshotRun(current);
-    const awaiting = newestFirst.find((run) => run.attributes.actions?.['is-confirmable'] === true || run.attributes.actions?.['is-discardable'] === true);
+    // A run that can be confirmed first; else one paused that can only be discarded (a policy override), but not a
+    // pending run waiting for the workspace: that one is queued, not awaiting anyone.
+    const awaiting =
+      newestFirst.find((run) => run.attributes.actions?.['is-confirmable'] === true) ??
+      newestFirst.find((run) => run.attributes.actions?.['is-discardable'] === true && run.attributes.status !== 'pending');
     if (awaiting) result.awaitingConfirmation = snapshotRun(awaiting);
     const active = newestFirst.find((run) => run.attributes.actions?.['is-cancelable'] === true);
     if (active) result.active = snapshotRun(active);
