@@ -153,9 +153,11 @@ export class FolderLinks implements FeatureHost {
     if (entry && entry.linkJson === linkJson) return false;
     const sameTarget = entry && (entry.target ? knowledgeKey(entry.target) : '') === (target ? knowledgeKey(target) : '');
     if (entry && sameTarget) {
+      // Same workspace, the link only moved or changed in detail: the 'model' event the caller fires covers it
+      // (the next snapshotFor builds a snapshot with the new link).
       entry.link = link;
       entry.linkJson = linkJson;
-      return true;
+      return false;
     }
     entry?.pending?.cancel();
     if (entry?.knowledge) this.directory.release(entry.knowledge);
