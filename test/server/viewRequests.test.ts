@@ -5,12 +5,13 @@ import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import {
   changeRequestsRequest,
   runDetailsRequest,
+  runsChangedNotification,
   runsRequest,
   subscriptionRequest,
   variablesRequest,
   workspaceChangedNotification,
 } from '../../server/src/protocol';
-import type { LinkedFolder } from '../../server/src/protocol';
+import type { LinkedFolder, RunsChangedParams } from '../../server/src/protocol';
 import { startSession, type LspSession } from '../helpers/lspSession';
 
 describe('view requests', () => {
@@ -56,6 +57,17 @@ describe('view requests', () => {
     assert.ok(details.apply?.log?.text.length);
     const without = await session.connection.sendRequest(runDetailsRequest, { runId: runs[0]!.id });
     assert.equal(without.plan?.log, undefined, 'no log unless asked for');
+  });
+
+  test('an active run shown in details is followed, so its view updates through runsChanged', async () => {
+    const { runs } = await session.connection.sendRequest(runsRequest, { organization: 'acme-demo', workspaceNames: ['staging-api'], statusGroup: 'non_final' });
+    const active = runs[0]!;
+    assert.ok(active, 'staging-api is auto-applying in the demo seed');
+    await session.connection.sendRequest(runDetailsRequest, { runId: active.id });
+    const changed = session.waitForNext<RunsChangedParams>(runsChangedNotification.method, (params) => params.runs.some((run) => run.id === active.id), 20_000);
+    await emulator.control.advance(120_000);
+    const notice = await changed;
+    assert.notEqual(notice.runs.find((run) => run.id === active.id)!.status, active.status);
   });
 
   test('change requests by workspace name, paged', async () => {

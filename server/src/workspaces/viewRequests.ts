@@ -3,7 +3,7 @@
 // or a ResponseError that says what to do; a sensitive variable's value is never included.
 import type { Connection } from 'vscode-languageserver';
 import type { Page, Run } from '../api';
-import { relatedId, ServiceError } from '../api';
+import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
@@ -99,6 +99,9 @@ async function runDetails(context: CoreContext, params: RunDetailsParams | undef
   const target = resolveTarget(context, params);
   const { run } = await target.client.runs.get(params.runId);
   const details: RunDetails = { run: summarizeRun(run) };
+  // The user is looking at this run: follow it while it is active, so its view updates through runsChanged.
+  const workspaceId = relatedId(run, 'workspace');
+  if (workspaceId && !isFinalRunStatus(run.attributes.status)) context.watcher.followRun(target.hostname, workspaceId, run.id, run);
   const planId = relatedId(run, 'plan');
   const applyId = relatedId(run, 'apply');
   const costEstimateId = relatedId(run, 'cost-estimate');
