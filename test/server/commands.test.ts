@@ -137,15 +137,19 @@ describe('commands', () => {
     assert.equal(summary.status, 'discarded');
   });
 
-  test('cancelRun interrupts a planning run; forceCancelRun explains the cool-off first', async () => {
-    const planning = await run('queuePlan', { workspaceId: workspaceIds.get('legacy-batch')!, planOnly: true, message: 'plan to cancel' });
-    for (let step = 0; step < 20 && (await api.runs.get(planning.id)).run.attributes.status !== 'planning'; step++) await emulator.control.advance(1_000);
-    assert.equal((await api.runs.get(planning.id)).run.attributes.status, 'planning');
-    const early = await rejection(run('forceCancelRun', { runId: planning.id }));
-    assert.match(early.message, /cancel it normally first and wait for the cool-off period/);
-    await run('cancelRun', { runId: planning.id, comment: 'wrong target' });
-    const after = (await api.runs.get(planning.id)).run.attributes;
-    assert.ok(after.status === 'canceled' || after['force-cancel-available-at'], `the run is being canceled (${after.status})`);
+  test('cancelRun interrupts an applying run; forceCancelRun ends it once the cool-off has passed', async () => {
+    const applying = (await runsOf('demo-app'))[0]!;
+    for (let step = 0; step < 60 && (await api.runs.get(applying.id)).run.attributes.status !== 'applying'; step++) await emulator.control.advance(1_000);
+    assert.equal((await api.runs.get(applying.id)).run.attributes.status, 'applying');
+    const early = await rejection(run('forceCancelRun', { runId: applying.id }));
+    assert.match(early.message, /cancel it normally first and wait for the cool-off period to pass \(it is applying\)/);
+    const canceling = await run('cancelRun', { runId: applying.id, comment: 'wrong target' });
+    assert.ok(canceling.forceCancelAvailableAt, 'a canceled run says when force-cancel becomes possible');
+    // The apply waits for its operation in flight (20 s); the cool-off (10 s) passes first.
+    await emulator.control.advance(11_000);
+    assert.equal((await api.runs.get(applying.id)).run.attributes.status, 'applying');
+    const forced = await run('forceCancelRun', { runId: applying.id, comment: 'stuck' });
+    assert.equal(forced.status, 'canceled');
   });
 
   test('createChangeRequest and archiveChangeRequest', async () => {
