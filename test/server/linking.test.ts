@@ -102,6 +102,21 @@ describe('linking folders to workspaces', () => {
     }
   });
 
+  test('a malformed answer from the service becomes an error state with a clear message, and the server goes on', async () => {
+    emulator.control.injectFault({ path: '/api/v2/organizations/acme-demo/workspaces/demo-app', kind: 'malformed', times: 1 });
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      const notice = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.state.kind === 'error');
+      assert.ok(notice.state.kind === 'error');
+      assert.match(notice.state.message, /Could not read the workspace: the service sent an unexpected response/);
+      assert.ok(!notice.state.message.includes(emulator.tokens.owner));
+      assert.equal((await session.connection.sendRequest(linkedWorkspacesRequest))[0]!.state.kind, 'error');
+    } finally {
+      emulator.control.clearFaults();
+      await session.close();
+    }
+  });
+
   test('a workspace the service does not have is reported not-found, and the server keeps going', async () => {
     const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, settings: { workspace: { name: 'no-such-workspace' } } });
     try {
