@@ -10,7 +10,7 @@ import { TextDocumentSyncKind } from 'vscode-languageserver';
 import { TokenResolver } from './auth/tokens';
 import { registerCommands, serverCommandNames } from './commands';
 import type { CoreContext } from './commands/context';
-import { defaultAddress, hostOfAddress, readInitializationOptions, readSettings } from './config/settings';
+import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
 import { ModuleFolders } from './documents/moduleFolders';
 import { registerDocumentSync, registerFileWatchers } from './documents/sync';
@@ -235,7 +235,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onNotification(setTokenNotification, (params) => {
-    const hostname = typeof params?.hostname === 'string' && params.hostname ? params.hostname.toLowerCase() : hosts.configuredHost;
+    // A client may send an address instead of a host name: its host is what the token belongs to.
+    const given = typeof params?.hostname === 'string' ? params.hostname.trim() : '';
+    const hostname = !given ? hosts.configuredHost : given.includes('://') ? (normalizeAddress(given) ? hostOfAddress(given) : given) : given.toLowerCase();
     if (params?.token !== null && typeof params?.token !== 'string') {
       warn('hcpTerraform/setToken needs {"hostname"?: "...", "token": "..." | null}; ignored.');
       return;

@@ -71,7 +71,8 @@ describe('tokens from each source', () => {
       assert.match(needed.reason, /sign in/);
       const signedOut = await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.state.kind === 'signed-out');
       assert.equal(signedOut.signedIn, false);
-      await session.connection.sendNotification(setTokenNotification, { hostname: host, token: emulator.tokens.owner });
+      // An address works as well as a host name: the token belongs to its host.
+      await session.connection.sendNotification(setTokenNotification, { hostname: `${emulator.url}/`, token: emulator.tokens.owner });
       await linkedAs(session, 'owner');
       assert.equal((await session.connection.sendRequest(serverStatusRequest)).signedIn, true);
     } finally {
