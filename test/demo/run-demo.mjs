@@ -6,12 +6,11 @@
 // Open the printed URL in a browser. Ctrl+C stops everything.
 //   --port N       code-server's port (default 8080; 0 = any)
 //   --smoke FILE   start, load the workbench in headless Chromium, write a screenshot to FILE, stop (CI uses this)
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCodeServer } from '../e2e/codeServer.mjs';
+import { startEmulatorProcess } from '../e2e/emulatorProcess.mjs';
 import { installCodeServer } from '../e2e/installCodeServer.mjs';
 
 const argument = (name, fallback) => {
@@ -22,41 +21,11 @@ const smokeScreenshot = argument('--smoke', undefined);
 const port = Number(argument('--port', smokeScreenshot ? '0' : '8080'));
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 
-async function startEmulatorProcess(home) {
-  const infoFile = path.join(home, 'emulator.json');
-  const child = spawn(process.execPath, ['dist/emulator.js', '--seed', 'demo', '--port', '0', '--info', infoFile], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`the emulator exited (${code}) before it was ready`);
-  });
-  // The emulator writes its info file once it listens; wait for that with a bound, not a fixed sleep.
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      try {
-        return JSON.parse(readFileSync(infoFile, 'utf8'));
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-    throw new Error('the emulator did not write its info file within 10 s');
-  })();
-  const info = await Promise.race([ready, exited]);
-  return { info, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
-}
-
 async function main() {
   const home = mkdtempSync(path.join(os.tmpdir(), 'hcp-demo-'));
   const folder = path.join(home, 'demo-app');
   cpSync(path.resolve('test/fixtures/demo-app'), folder, { recursive: true });
   const emulator = await startEmulatorProcess(home);
-  const host = new URL(emulator.info.url).host;
-  mkdirSync(path.join(home, '.terraform.d'), { recursive: true });
-  writeFileSync(
-    path.join(home, '.terraform.d', 'credentials.tfrc.json'),
-    JSON.stringify({ credentials: { [host]: { token: emulator.info.tokens.owner } } }, null, 2),
-  );
   const codeServer = await startCodeServer(installCodeServer(), {
     port,
     env: { HOME: home },

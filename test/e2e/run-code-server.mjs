@@ -1,21 +1,31 @@
-// End-to-end run inside a real VS Code (code-server 4.100.3 = VS Code 1.100.3) on this machine:
-//   1. the mocha suite in the extension host (test/e2e/suite, built to out/ by `node esbuild.mjs --tests`);
-//   2. a Playwright check of what a user sees: the "HCP Terraform" container, its four views, a screenshot.
-// Exit code 0 only when both pass. Each part gets a fresh code-server, torn down whatever happens.
+// End-to-end runs inside a real VS Code (code-server 4.100.3 = VS Code 1.100.3) on this machine. Each scenario gets
+// a throwaway HOME (so no real ~/.terraform.d credentials leak in), a copy of its fixture folder and a fresh
+// code-server, torn down whatever happens:
+//   basics  the extension on a plain folder, signed out;
+//   demo    the emulator (demo seed, runs sped up) as hcpTerraform.address, its owner's token in the HOME's Terraform
+//           credentials file, on test/fixtures/demo-app.
+// In each: the mocha suite in the extension host (test/e2e/suite/<scenario>.*.test.ts), then a Playwright check of
+// what a user sees, with a screenshot in test-results/. Exit code 0 only when all pass.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { format } from 'node:util';
 import path from 'node:path';
+import { format } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { startEmulatorProcess } from './emulatorProcess.mjs';
 import { installCodeServer } from './installCodeServer.mjs';
-import { checkSidebar } from './uiCheck.mjs';
+import { uiChecks } from './uiCheck.mjs';
 
 const extensionRoot = path.resolve('.');
 const suiteIndex = path.resolve('out/test/e2e/suite/index.js');
 const resultsDir = path.resolve('test-results');
 const suiteTimeoutMs = 180_000;
 const suiteStartMarker = 'e2e: suite starting';
+
+const scenarios = [
+  { name: 'basics', fixture: 'test/fixtures/e2e-workspace', openFile: undefined },
+  { name: 'demo', fixture: 'test/fixtures/demo-app', emulatorSpeed: 20, openFile: 'main.tf' },
+];
 
 function workbenchUrl(serverUrl, folder, payload) {
   const { host } = new URL(serverUrl);
@@ -24,8 +34,26 @@ function workbenchUrl(serverUrl, folder, payload) {
   return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(entries))}`;
 }
 
-async function withCodeServer(bin, use) {
-  const server = await startCodeServer(bin);
+/** Sets up a scenario's HOME, folder and emulator, runs `use`, and removes all of it afterwards. */
+async function withScenario(scenario, use) {
+  const home = mkdtempSync(path.join(os.tmpdir(), `hcp-e2e-${scenario.name}-`));
+  const folder = path.join(home, path.basename(scenario.fixture));
+  cpSync(path.resolve(scenario.fixture), folder, { recursive: true });
+  const emulator = scenario.emulatorSpeed ? await startEmulatorProcess(home, { speed: scenario.emulatorSpeed }) : undefined;
+  try {
+    return await use({
+      folder,
+      settings: emulator ? { 'hcpTerraform.address': emulator.info.url } : {},
+      env: { HOME: home, HCP_E2E_SCENARIO: scenario.name, ...(emulator ? { HCP_E2E_EMULATOR_INFO: emulator.infoFile } : {}) },
+    });
+  } finally {
+    emulator?.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function withCodeServer(bin, setup, use) {
+  const server = await startCodeServer(bin, { settings: setup.settings, env: setup.env });
   const browser = await launchBrowser();
   try {
     return await use(server, browser);
@@ -35,12 +63,11 @@ async function withCodeServer(bin, use) {
   }
 }
 
-async function runSuite(bin, folder) {
-  return withCodeServer(bin, async (server, browser) => {
+async function runSuite(bin, setup) {
+  return withCodeServer(bin, setup, async (server, browser) => {
     const page = await browser.context.newPage();
     let finish;
     const exitCode = new Promise((resolve) => (finish = resolve));
-    // The workbench hands the extension host's console and the suite's result to these two page functions.
     // The workbench's own chatter comes first; print from the suite's start marker on, and everything if it never starts.
     const before = [];
     let started = false;
@@ -51,7 +78,7 @@ async function runSuite(bin, folder) {
       else before.push(`[${type}] ${line}`);
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish(code));
-    await page.goto(workbenchUrl(server.url, folder, { extensionDevelopmentPath: extensionRoot, extensionTestsPath: suiteIndex }));
+    await page.goto(workbenchUrl(server.url, setup.folder, { extensionDevelopmentPath: extensionRoot, extensionTestsPath: suiteIndex }));
     let timer;
     const timeout = new Promise((resolve) => {
       timer = setTimeout(() => {
@@ -66,34 +93,41 @@ async function runSuite(bin, folder) {
   });
 }
 
-async function runUiCheck(bin, folder) {
-  return withCodeServer(bin, async (server, browser) => {
+async function runUiCheck(bin, setup, scenario) {
+  return withCodeServer(bin, setup, async (server, browser) => {
     const page = await browser.context.newPage();
-    await page.goto(workbenchUrl(server.url, folder, { extensionDevelopmentPath: extensionRoot }));
-    return checkSidebar(page, resultsDir);
+    await page.goto(workbenchUrl(server.url, setup.folder, { extensionDevelopmentPath: extensionRoot }));
+    return uiChecks[scenario.name](page, { resultsDir, folder: setup.folder });
   });
+}
+
+async function runScenario(bin, scenario) {
+  console.log(`[e2e] ${scenario.name}: extension-host suite (VS Code 1.100 via code-server)`);
+  const suiteCode = await withScenario(scenario, (setup) => runSuite(bin, setup));
+  console.log(`[e2e] ${scenario.name}: user-interface check (Playwright, Chromium)`);
+  const ui = await withScenario(scenario, (setup) => runUiCheck(bin, setup, scenario)).catch((error) => ({
+    ok: false,
+    passed: [],
+    failures: [String(error?.message ?? error)],
+  }));
+  for (const line of ui.passed) console.log(`  ✔ ${line}`);
+  for (const line of ui.failures) console.log(`  ✖ ${line}`);
+  console.log(`ui: ${ui.passed.length} passed, ${ui.failures.length} failed`);
+  if (ui.screenshot) console.log(`[e2e] screenshot: ${path.relative(process.cwd(), ui.screenshot)}`);
+  return suiteCode === 0 && ui.ok;
 }
 
 async function main() {
   const bin = installCodeServer();
   mkdirSync(resultsDir, { recursive: true });
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'hcp-e2e-workspace-'));
-  cpSync(path.resolve('test/fixtures/e2e-workspace'), folder, { recursive: true });
-  try {
-    console.log('[e2e] extension-host suite (VS Code 1.100 via code-server)');
-    const suiteCode = await runSuite(bin, folder);
-    console.log('[e2e] user-interface check (Playwright, Chromium)');
-    const ui = await runUiCheck(bin, folder).catch((error) => ({ ok: false, failures: [String(error?.message ?? error)] }));
-    for (const line of ui.passed ?? []) console.log(`  ✔ ${line}`);
-    for (const line of ui.failures) console.log(`  ✖ ${line}`);
-    console.log(`ui: ${(ui.passed ?? []).length} passed, ${ui.failures.length} failed`);
-    if (ui.screenshot) console.log(`[e2e] screenshot: ${path.relative(process.cwd(), ui.screenshot)}`);
-    const ok = suiteCode === 0 && ui.ok;
-    console.log(ok ? '[e2e] PASSED' : `[e2e] FAILED (suite exit ${suiteCode}, ui ${ui.ok ? 'ok' : 'failed'})`);
-    return ok ? 0 : 1;
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
+  const only = process.argv.slice(2);
+  const outcomes = [];
+  for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
+    outcomes.push([scenario.name, await runScenario(bin, scenario)]);
   }
+  const failed = outcomes.filter(([, ok]) => !ok).map(([name]) => name);
+  console.log(failed.length === 0 ? '[e2e] PASSED' : `[e2e] FAILED: ${failed.join(', ')}`);
+  return failed.length === 0 ? 0 : 1;
 }
 
 main().then(

@@ -1,12 +1,14 @@
 // What a user sees: the activity-bar container, its four views with their welcome text, and a screenshot
 // (test-results/, ignored by git) that a person can look at. Selectors as measured on VS Code 1.100.
 import path from 'node:path';
+import { checkDemo } from './uiCheckDemo.mjs';
 
 const containerTitle = 'HCP Terraform';
 const viewNames = ['Runs', 'Change Requests', 'Variables', 'Organization'];
 const timeout = 30_000;
 
-export async function checkSidebar(page, resultsDir) {
+/** Runs named checks, collecting what passed and what failed (with the first line of the reason). */
+export function checklist() {
   const passed = [];
   const failures = [];
   const check = async (name, action) => {
@@ -17,7 +19,11 @@ export async function checkSidebar(page, resultsDir) {
       failures.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
     }
   };
+  return { passed, failures, check };
+}
 
+async function checkSidebar(page, { resultsDir }) {
+  const { passed, failures, check } = checklist();
   await page.waitForSelector('.monaco-workbench', { timeout });
   const container = page.locator(`.activitybar .action-item a[aria-label^="${containerTitle}"]`);
   await check(`the activity bar shows "${containerTitle}"`, () => container.waitFor({ state: 'visible', timeout }));
@@ -36,3 +42,9 @@ export async function checkSidebar(page, resultsDir) {
   await page.screenshot({ path: screenshot });
   return { ok: failures.length === 0, passed, failures, screenshot };
 }
+
+/** The checks of each e2e scenario, by name (see run-code-server.mjs). */
+export const uiChecks = {
+  basics: checkSidebar,
+  demo: checkDemo,
+};

@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../client/src/extension';
 import { serverStatusRequest } from '../../../server/src/protocol';
-
-const extensionId = 'hcp-terraform-runs.hcp-terraform-runs';
-
-function extension(): vscode.Extension<ExtensionApi> {
-  const found = vscode.extensions.getExtension<ExtensionApi>(extensionId);
-  assert.ok(found, `extension ${extensionId} is not installed in this host`);
-  return found;
-}
+import { extension, languageClient } from './helpers';
 
 describe('activation', () => {
   it('activates by itself on a folder containing .tf files', () => {
@@ -19,9 +11,7 @@ describe('activation', () => {
   });
 
   it('starts the language server, which answers a request', async () => {
-    const client = extension().exports.languageClient();
-    assert.ok(client, 'the language client was not created');
-    const status = await client.sendRequest(serverStatusRequest);
+    const status = await languageClient().sendRequest(serverStatusRequest);
     assert.equal(status.version, extension().packageJSON.version);
     assert.equal(status.address, 'https://app.terraform.io');
     assert.equal(status.signedIn, false);

@@ -4,9 +4,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 
+/** The scenario this host was started for (set by the runner): its test files are `<scenario>.*.test.js`. */
+const scenario = process.env.HCP_E2E_SCENARIO ?? 'basics';
+
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec' });
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(__dirname).filter((f) => f.startsWith(`${scenario}.`) && f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   console.log('e2e: suite starting'); // the code-server runner prints the host's output from here on

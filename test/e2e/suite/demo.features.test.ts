@@ -1,0 +1,133 @@
+// The issue's "done when", in a real VS Code: in a folder linked to the demo workspace a user sees the diagnostics
+// and completions, queues a targeted plan from a code action and watches it progress.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import {
+  linkedWorkspacesRequest,
+  runsChangedNotification,
+  workspaceChangedNotification,
+  type RunSummary,
+} from '../../../server/src/protocol';
+import { emulatorGet, languageClient, waitFor } from './helpers';
+
+const expectedCodes = ['missing-value', 'undeclared-variable', 'undeclared-workspace-variable', 'invalid-hcl-value', 'type-mismatch', 'overridden-by-workspace', 'sensitive-exposed'];
+
+function folderUri(): vscode.Uri {
+  const [folder] = vscode.workspace.workspaceFolders ?? [];
+  assert.ok(folder, 'no folder is open');
+  return folder.uri;
+}
+
+function hcpDiagnosticCodes(): Set<string> {
+  const codes = new Set<string>();
+  for (const [, diagnostics] of vscode.languages.getDiagnostics()) {
+    for (const diagnostic of diagnostics) if (diagnostic.source === 'hcp-terraform') codes.add(String(diagnostic.code));
+  }
+  return codes;
+}
+
+async function openMainTf(): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folderUri(), 'main.tf'));
+  return vscode.window.showTextDocument(document);
+}
+
+describe('a folder linked to the demo workspace', function () {
+  this.timeout(60_000);
+  let workspaceId: string;
+
+  it('is linked to acme-demo/demo-app', async () => {
+    const client = languageClient();
+    const linked = await waitFor('the folder to be linked', (listener) => client.onNotification(workspaceChangedNotification, listener), async () => {
+      const folders = await client.sendRequest(linkedWorkspacesRequest);
+      const folder = folders.find((f) => f.state.kind === 'linked');
+      return folder?.state.kind === 'linked' ? folder.state.workspace : undefined;
+    });
+    assert.equal(linked.organization, 'acme-demo');
+    assert.equal(linked.name, 'demo-app');
+    workspaceId = linked.id;
+  });
+
+  it('shows every hcp-terraform diagnostic the demo is built to trigger', async () => {
+    await openMainTf();
+    await waitFor('all diagnostic codes', vscode.languages.onDidChangeDiagnostics, () => {
+      const codes = hcpDiagnosticCodes();
+      return expectedCodes.every((code) => codes.has(code)) ? true : undefined;
+    });
+  });
+
+  it('completes var. with the declared variables and the workspace-only ones', async () => {
+    const editor = await openMainTf();
+    const text = editor.document.getText();
+    const offset = text.indexOf('var.');
+    assert.ok(offset >= 0, 'main.tf has no var. reference');
+    const position = editor.document.positionAt(offset + 'var.'.length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+    const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    for (const name of ['region', 'instance_count', 'db_password', 'environment']) assert.ok(labels.includes(name), `${name} is not offered: ${labels.join(', ')}`);
+    const legacy = list.items.find((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'legacy_flag');
+    assert.ok(legacy, 'the workspace-only variable legacy_flag is not offered');
+    assert.ok((legacy.additionalTextEdits ?? []).length > 0, 'legacy_flag comes without the edit that declares it');
+  });
+
+  it('shows the workspace\'s current run and its actions in a code lens above the cloud block', async () => {
+    const editor = await openMainTf();
+    const cloudLine = editor.document.getText().split('\n').findIndex((l) => /^\s*cloud\s*\{/.test(l));
+    assert.ok(cloudLine >= 0, 'main.tf has no cloud block');
+    const lenses = await waitFor('code lenses above the cloud block', vscode.languages.onDidChangeDiagnostics, async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri, 10);
+      const above = found.filter((lens) => lens.range.start.line <= cloudLine + 1 && lens.command);
+      return above.length > 0 ? above : undefined;
+    });
+    const titles = lenses.map((lens) => lens.command?.title ?? '');
+    // The seeded current run passed its policy check and awaits confirmation: the lens names the workspace and the
+    // status, and offers what the run's actions flags allow.
+    assert.ok(titles.some((t) => t.startsWith('demo-app: Policy checked')), `no lens shows the current run: ${titles.join(' | ')}`);
+    assert.ok(titles.includes('Apply'), `no Apply lens: ${titles.join(' | ')}`);
+    assert.ok(titles.includes('Discard'), `no Discard lens: ${titles.join(' | ')}`);
+  });
+
+  it('queues a plan targeting the resource at the cursor from a code action, and watches it progress', async () => {
+    const editor = await openMainTf();
+    const line = editor.document.getText().split('\n').findIndex((l) => /^resource "/.test(l));
+    assert.ok(line >= 0, 'main.tf has no resource block');
+    const [, type, name] = /^resource "([^"]+)" "([^"]+)"/.exec(editor.document.lineAt(line).text) ?? [];
+    const address = `${type}.${name}`;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      editor.document.uri,
+      new vscode.Range(line, 12, line, 12),
+    );
+    const targeted = actions.find((action) => {
+      const args = action.command?.arguments?.[0] as { targetAddrs?: string[] } | undefined;
+      return action.command?.command === 'hcpTerraform.server.queuePlan' && args?.targetAddrs?.includes(address);
+    });
+    assert.ok(targeted?.command, `no code action targets ${address}: ${actions.map((a) => a.title).join(' | ')}`);
+
+    // One handler per notification method (vscode-jsonrpc keeps only the last one): collect, and fire an event.
+    const client = languageClient();
+    const seen: RunSummary[] = [];
+    const runsChanged = new vscode.EventEmitter<void>();
+    const subscription = client.onNotification(runsChangedNotification, (params) => {
+      seen.push(...params.runs);
+      runsChanged.fire();
+    });
+    try {
+      const run = await vscode.commands.executeCommand<RunSummary>(targeted.command.command, ...(targeted.command.arguments ?? []));
+      assert.ok(run?.id, 'queuing the plan returned no run');
+      const onService = await emulatorGet(`/runs/${run.id}`);
+      assert.deepEqual(onService.data.attributes['target-addrs'], [address]);
+      assert.equal(onService.data.relationships.workspace.data.id, workspaceId);
+      // The demo workspace is held by a run awaiting confirmation, so the new run waits: pending. Running it now is
+      // what a user does then (force-execute cancels the earlier incomplete runs), and the watcher pushes its progress.
+      assert.equal(run.status, 'pending');
+      await vscode.commands.executeCommand('hcpTerraform.server.forceExecuteRun', { runId: run.id });
+      const progressed = await waitFor(`run ${run.id} to progress past pending`, runsChanged.event, () =>
+        seen.find((r) => r.id === run.id && r.status !== 'pending'),
+      );
+      assert.notEqual(progressed.status, 'pending');
+    } finally {
+      subscription.dispose();
+      runsChanged.dispose();
+    }
+  });
+});
