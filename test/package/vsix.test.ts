@@ -21,7 +21,7 @@ describe('the packaged .vsix', () => {
       'syntaxes/hcp-terraform-log.tmLanguage.json',
       'media/hcp-terraform.svg',
     ]) {
-      assert.ok(entries.some((e) => e.toLowerCase() === needed), `${needed} is missing from the vsix: ${entries.join(', ')}`);
+      assert.ok(entries.some((e) => e.toLowerCase() === needed.toLowerCase()), `${needed} is missing from the vsix: ${entries.join(', ')}`);
     }
   });
 
