@@ -101,13 +101,30 @@ export interface PageInfo {
 // ---------------------------------------------------------------------------------------------------------------
 // Requests for the client's views (client → server)
 
-/** Why a folder has no workspace, or the workspace itself. */
+/** The workspace a folder is linked to, as the service knows it. */
+export interface LinkedWorkspace {
+  id: string;
+  name: string;
+  organization: string;
+  /** Host name of the service, e.g. `app.terraform.io` (no scheme). */
+  hostname: string;
+}
+
+/**
+ * Whether a folder's workspace is known, and why not. Anything but `linked` means "unknown", never "empty": nothing
+ * that needs the workspace (most diagnostics, run actions, the code lens) acts on it.
+ */
 export type LinkedWorkspaceState =
-  | { kind: 'linked'; workspace: { id: string; name: string; organization: string; hostname: string } }
+  | { kind: 'linked'; workspace: LinkedWorkspace }
+  /** The folder has no cloud block / remote backend / override, or the link is incomplete (see the link's problems). */
   | { kind: 'not-linked' }
+  /** No token for this host: sign in. */
   | { kind: 'signed-out'; hostname: string }
+  /** Still reading the workspace from the service. */
   | { kind: 'loading' }
+  /** The service says there is no such workspace (or the token may not see it). */
   | { kind: 'not-found'; hostname: string; organization: string; name: string }
+  /** Anything else (network, 5xx, malformed response): a message safe to show (no token, no sensitive value). */
   | { kind: 'error'; message: string };
 
 export interface LinkedFolder {

@@ -21,39 +21,17 @@
  * It registers onCompletion, onHover, onCodeAction, onCodeLens and publishes diagnostics for the files of a folder
  * whenever the host fires a change for it (fire one `model` change per folder after its first load). It does NOT
  * register text document sync, executeCommand, onInitialize or watched files: those are lsp-core's. Commands it puts
- * in code actions/lenses are `hcpTerraform.server.<verb>` with ONE object argument each; `FeatureCommandArguments`
- * below lists the fields it sends — please accept exactly these in protocol.ts (extra optional fields are fine).
+ * in code actions/lenses are `hcpTerraform.server.<verb>` with ONE object argument each, typed by the protocol's
+ * `ServerCommandArguments`.
  *
  * Snapshots are immutable: publish a NEW object on every change (features cache per-snapshot indexes by identity).
  * Reusing unchanged SnapshotVariable objects across snapshots helps: parsed HCL values are cached per object.
  */
 import type { ModuleFolderModel, ServiceLink } from '../model';
+import type { LinkedWorkspaceState } from '../protocol';
 
-/** The workspace a folder is linked to, as the service knows it. */
-export interface LinkedWorkspace {
-  id: string;
-  name: string;
-  organization: string;
-  /** Host name of the service, e.g. `app.terraform.io` (no scheme). */
-  hostname: string;
-}
-
-/**
- * Whether the folder's workspace is known, and why not. Features that need the workspace (most diagnostics, run
- * actions, code lens) only act on `linked`; everything else means "unknown", never "empty".
- */
-export type WorkspaceState =
-  | { kind: 'linked'; workspace: LinkedWorkspace }
-  /** The folder has no cloud block / remote backend / override, or the link is incomplete (see link.problems). */
-  | { kind: 'not-linked' }
-  /** No token for this host: sign in. */
-  | { kind: 'signed-out'; hostname: string }
-  /** Still reading the workspace from the service. */
-  | { kind: 'loading' }
-  /** The service says there is no such workspace (or the token may not see it). */
-  | { kind: 'not-found'; hostname: string; organization: string; name: string }
-  /** Anything else (network, 5xx, malformed response): a message safe to show (no token, no sensitive value). */
-  | { kind: 'error'; message: string };
+/** The workspace and its state are the protocol's own types: one declaration serves the client's views and the features. */
+export type { LinkedWorkspace, LinkedWorkspaceState as WorkspaceState } from '../protocol';
 
 /** A workspace variable (spec §2.4). The core must never put a sensitive value here: `value` is then undefined. */
 export interface SnapshotVariable {
@@ -113,7 +91,7 @@ export interface FeatureSetSummary {
 export interface WorkspaceSnapshot {
   /** The resolved link of the folder (the model's serviceLink() at the time, with the configured address applied). */
   link: ServiceLink;
-  workspace: WorkspaceState;
+  workspace: LinkedWorkspaceState;
   /** Undefined while unknown (loading, signed out, error). An empty array means "known: none". */
   variables?: readonly SnapshotVariable[];
   /** Undefined while unknown. */
@@ -153,33 +131,3 @@ export interface FeatureHost {
   onDidChange(listener: (change: FeatureHostChange) => void): Disposable;
 }
 
-/**
- * The single object argument features put in `hcpTerraform.server.<verb>` commands (`hostname`: the linked
- * workspace's host, always sent). lsp-core: declare these in
- * protocol.ts with the same field names (you may add optional fields; features will import yours once they exist).
- */
-export interface FeatureCommandArguments {
-  queuePlan: {
-    hostname?: string;
-    workspaceId: string;
-    message?: string;
-    isDestroy?: boolean;
-    refreshOnly?: boolean;
-    targetAddrs?: string[];
-    replaceAddrs?: string[];
-  };
-  /** Folder: file URI of the module folder to upload. */
-  planLocalChanges: { hostname?: string; folderUri: string; workspaceId: string; message?: string };
-  applyRun: { hostname?: string; runId: string; comment?: string };
-  discardRun: { hostname?: string; runId: string; comment?: string };
-  cancelRun: { hostname?: string; runId: string; comment?: string };
-  forceCancelRun: { hostname?: string; runId: string; comment?: string };
-  createChangeRequest: { hostname?: string; organization: string; workspaceId: string; subject: string; message: string };
-  /**
-   * No `value` when the features cannot know it (e.g. a missing value): the client should ask the user for it
-   * (and whether it is sensitive) before the server creates the variable.
-   */
-  createVariable: { hostname?: string; workspaceId: string; key: string; category: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
-  updateVariable: { hostname?: string; workspaceId: string; variableId: string; key?: string; value?: string; hcl?: boolean; sensitive?: boolean; description?: string };
-  deleteVariable: { hostname?: string; workspaceId: string; variableId: string };
-}
