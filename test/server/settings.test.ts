@@ -23,6 +23,16 @@ describe('initializationOptions', () => {
 });
 
 describe('hcpTerraform settings', () => {
+  test('an address refused for its credentials is quoted without them', () => {
+    const result = readSettings({ address: 'https://me:s3cr3t-t0ken@tfe.example.com' });
+    assert.deepEqual(result.value, { override: {} });
+    assert.equal(result.warnings.length, 1);
+    assert.match(result.warnings[0]!, /\[redacted\]@tfe\.example\.com/);
+    assert.ok(!result.warnings[0]!.includes('s3cr3t-t0ken'), 'the warning repeats the credentials');
+    const init = readInitializationOptions({ address: 'me:other-s3cr3t@tfe.example.com' });
+    assert.ok(!init.warnings.join(' ').includes('other-s3cr3t'), 'the warning repeats the credentials');
+  });
+
   test('reads the address and the workspace override', () => {
     const result = readSettings({ address: 'http://127.0.0.1:8080', workspace: { hostname: 'TFE.example.com', organization: 'acme', name: 'app', project: 'web' } });
     assert.deepEqual(result.value, {

@@ -76,8 +76,16 @@ function readAddress(raw: unknown, what: string, warnings: string[]): string | u
     return undefined;
   }
   const normalized = normalizeAddress(raw);
-  if (!normalized) warnings.push(`${what} "${raw}" is not a service address: enter a URL such as https://app.terraform.io; ignored.`);
+  if (!normalized) warnings.push(`${what} "${withoutCredentials(raw)}" is not a service address: enter a URL such as https://app.terraform.io; ignored.`);
   return normalized;
+}
+
+/** An address as it may be quoted in a warning: credentials in it (`https://user:token@host`) are never repeated. */
+function withoutCredentials(raw: string): string {
+  const at = raw.lastIndexOf('@');
+  if (at < 0) return raw;
+  const scheme = /^\s*[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? '';
+  return `${scheme}[redacted]${raw.slice(at)}`;
 }
 
 /** `https://host[:port][/prefix]` without a trailing slash, query or credentials; undefined when it is not one. */
