@@ -121,6 +121,17 @@ describe('error mapping', () => {
     assert.match(error.message, /^Could not read the run: the service sent an unexpected response/);
   });
 
+  test('invalid JSON is reported without quoting the body, which may hold a secret', async () => {
+    next = (response) => {
+      response.writeHead(201, { 'content-type': 'application/vnd.api+json' });
+      response.end('tokn-S3CRET-abcdef.atlasv1.zzz');
+    };
+    const error = await failure((client) => client.organization.generateToken('acme'));
+    assert.ok(error instanceof MalformedResponseError);
+    assert.match(error.problem, /not valid JSON/);
+    for (const text of [error.message, error.problem]) assert.ok(!text.includes('S3CR'), 'the error quotes the body');
+  });
+
   test('a document missing a required member → MalformedResponseError naming the path', async () => {
     next = (response) => sendJson(response, 200, { data: { id: 'run-1', type: 'runs', attributes: { status: 42 } } });
     const error = await failure((client) => client.runs.get('run-1'));

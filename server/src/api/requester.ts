@@ -183,8 +183,10 @@ export class Requester {
     let json: unknown;
     try {
       json = JSON.parse(raw.body.toString('utf8'));
-    } catch (error) {
-      throw malformed(`the body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    } catch {
+      // Not the parser's message: V8 quotes the start of the body in it, and a body may hold a secret (a generated
+      // token, a sensitive value echoed back) that no error message may carry, not even in part.
+      throw malformed(`the body is not valid JSON (${raw.body.length} bytes)`);
     }
     const parsed = call.schema.safeParse(json);
     if (!parsed.success) throw malformed(this.redact(describeIssues(parsed.error.issues), call.secrets));
