@@ -110,6 +110,16 @@ describe('error mapping', () => {
     assert.ok(!error.message.includes('hunter2-prod'));
   });
 
+  test('a refused run never repeats a run variable value in its error', async () => {
+    next = (response) => sendJson(response, 422, { errors: [{ status: '422', title: 'invalid', detail: 'variable db_password = "hunter2-prod" is not allowed' }] });
+    const error = await failure((client) =>
+      client.runs.create({ workspaceId: 'ws-1', variables: [{ key: 'db_password', value: '"hunter2-prod"' }] }),
+    );
+    assert.ok(error instanceof ServiceError);
+    assert.ok(!error.message.includes('hunter2-prod'), 'the error repeats the value');
+    assert.ok(!(error.detail ?? '').includes('hunter2-prod'), 'the detail repeats the value');
+  });
+
   test('invalid JSON in a success response → MalformedResponseError saying so', async () => {
     next = (response) => {
       response.writeHead(200, { 'content-type': 'application/vnd.api+json' });

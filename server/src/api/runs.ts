@@ -116,6 +116,8 @@ export class RunsApi {
       path: '/runs',
       body: { data: { type: 'runs', attributes, relationships } },
       schema: runDocumentSchema,
+      // A run variable may carry a secret (there is no sensitive flag for them): never echoed in an error.
+      secrets: (input.variables ?? []).flatMap(({ value }) => [value, value.replace(/^\s*"(.*)"\s*$/s, '$1')]),
       ...options,
     });
     return result.data.data;
