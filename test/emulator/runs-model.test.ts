@@ -135,7 +135,7 @@ describe('plan changes', () => {
 
 describe('HCL literals (run variables)', () => {
   test('accepts literals', () => {
-    for (const value of ['"text"', '"with \\"escape\\""', '42', '-1.5e3', 'true', 'null', '[]', '["a", 1, [true]]', '{ a = 1, "b" = "x" }', '{\n a = 1\n b = [2]\n}']) {
+    for (const value of ['"text"', '"with \\"escape\\""', '42', '-1.5e3', 'true', 'null', '[]', '["a", 1, [true]]', '{ a = 1, "b" = "x" }', '{\n a = 1\n b = [2]\n}', '"cost $${amount}"', '"100%%{x}"']) {
       assert.equal(isHclLiteral(value), true, value);
     }
   });

@@ -54,6 +54,11 @@ class LiteralParser {
         continue;
       }
       if (char === '\n') throw new Error('newline in string');
+      // `$${` and `%%{` are HCL's escapes for a literal `${` / `%{`: plain text, not a template.
+      if ((char === '$' || char === '%') && this.text[this.pos + 1] === char && this.text[this.pos + 2] === '{') {
+        this.pos += 3;
+        continue;
+      }
       // `${…}` and `%{…}` are templates, i.e. expressions, not literals.
       if ((char === '$' || char === '%') && this.text[this.pos + 1] === '{') throw new Error('template');
       this.pos++;
