@@ -2,7 +2,7 @@
 // organization token (generate replaces, delete 204, 404 for callers outside the owners team).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ServiceError, meaningOf } from '../../server/src/api/index';
+import { ServiceError, collectItems, meaningOf } from '../../server/src/api/index';
 import { useEmulator } from './support/harness';
 
 describe('contract: subscriptions', () => {
@@ -38,6 +38,18 @@ describe('contract: subscriptions', () => {
     const error = await harness.client().organization.getSubscriptionById('sub-doesnotexist00').catch((e: unknown) => e);
     assert.ok(error instanceof ServiceError);
     assert.equal(error.status, 404);
+  });
+});
+
+describe('contract: organizations', () => {
+  const harness = useEmulator();
+
+  test('GET /organizations lists the organizations of the token\'s user (for completion in the cloud block)', async () => {
+    const names = async (role: Parameters<typeof harness.client>[0]) =>
+      (await collectItems(harness.client(role).organization.pages())).map((o) => o.attributes.name ?? o.id).sort();
+    assert.deepEqual(await names('owner'), ['acme-demo', 'acme-free']);
+    // The member is not in the free organization.
+    assert.deepEqual(await names('member'), ['acme-demo']);
   });
 });
 

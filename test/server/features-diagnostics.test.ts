@@ -82,6 +82,24 @@ describe('language features over LSP against the emulator', () => {
     }
   });
 
+  test('completes organization names from the service inside the cloud block', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      await allDiagnostics(session);
+      const uri = pathToFileURL(path.join(session.folder, 'main.tf')).href;
+      const text = await readFile(path.join(session.folder, 'main.tf'), 'utf8');
+      const line = text.split('\n').findIndex((l) => /^\s*organization\s*=\s*"acme-demo"/.test(l));
+      const character = text.split('\n')[line].indexOf('"acme-demo"') + 1;
+      await session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'terraform', version: 1, text } });
+      const list = (await session.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } })) as CompletionList;
+      const labels = list.items.map((item) => item.label);
+      // acme-free is linked by no folder: only the service's organization list can offer it.
+      for (const name of ['acme-demo', 'acme-free']) assert.ok(labels.includes(name), `${name} in ${labels.join(', ')}`);
+    } finally {
+      await session.close();
+    }
+  });
+
   test('the sensitive-exposed quick fix marks the workspace variable sensitive, and the diagnostic goes away', async () => {
     const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
     try {

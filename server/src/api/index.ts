@@ -57,7 +57,7 @@ export type { Workspace } from './schemas/workspaces';
 export type { Variable, VariableCategory } from './schemas/variables';
 export { isArchived } from './schemas/changeRequests';
 export type { ChangeRequest } from './schemas/changeRequests';
-export type { Subscription, FeatureSet, OrganizationToken } from './schemas/organization';
+export type { Subscription, FeatureSet, Organization, OrganizationToken } from './schemas/organization';
 export type { ConfigurationVersion } from './schemas/configurationVersions';
 export type { Plan, Apply, CostEstimate } from './schemas/phases';
 export type { Account } from './schemas/account';

@@ -29,6 +29,7 @@ export const operationLabels = {
   updateVariable: 'update the variable',
   deleteVariable: 'delete the variable',
   listWorkspaces: 'list the workspaces',
+  listOrganizations: 'list your organizations',
   getWorkspace: 'read the workspace',
   createConfigurationVersion: 'create the configuration version',
   uploadConfiguration: 'upload the configuration',

@@ -4,8 +4,15 @@ import { segment } from './query';
 import type { CallOptions, Requester } from './requester';
 import type { OperationName } from './operations';
 import { findIncluded } from './schemas/jsonapi';
-import { featureSetSchema, organizationTokenDocumentSchema, subscriptionDocumentSchema } from './schemas/organization';
-import type { FeatureSet, OrganizationToken, Subscription } from './schemas/organization';
+import { pageFetcher } from './lists';
+import type { PageFetcher } from './pagination';
+import {
+  featureSetSchema,
+  organizationListDocumentSchema,
+  organizationTokenDocumentSchema,
+  subscriptionDocumentSchema,
+} from './schemas/organization';
+import type { FeatureSet, Organization, OrganizationToken, Subscription } from './schemas/organization';
 
 export interface SubscriptionWithFeatureSet {
   subscription: Subscription;
@@ -21,6 +28,11 @@ export interface GeneratedOrganizationToken {
 
 export class OrganizationApi {
   constructor(private readonly requester: Requester) {}
+
+  /** The organizations the token's user or team belongs to (an organization token sees its own). */
+  pages(pageSize = 100): PageFetcher<Organization> {
+    return pageFetcher(this.requester, { operation: 'listOrganizations', path: '/organizations', query: {}, pageSize, schema: organizationListDocumentSchema });
+  }
 
   getSubscription(organization: string, options: CallOptions = {}): Promise<SubscriptionWithFeatureSet> {
     return this.subscription('getOrganizationSubscription', `/organizations/${segment(organization)}/subscription`, options);

@@ -3,6 +3,7 @@
 // lazy name lookups for completion, and one change event for both model edits and workspace knowledge.
 import path from 'node:path';
 import { collectItems } from '../api';
+import type { ServiceClient } from '../api';
 import { comparableHost } from '../auth/tokens';
 import type { ModuleFolders } from '../documents/moduleFolders';
 import type { Disposable, FeatureHost, FeatureHostChange, WorkspaceSnapshot } from '../features/host';
@@ -64,26 +65,42 @@ export class FolderLinks implements FeatureHost {
   }
 
   organizationNames(hostname: string): Promise<readonly string[]> {
-    // The API client has no organization listing; offer the organizations of the folders linked on this host.
+    // The token's organizations from the service, plus those the folders on this host already name (which an
+    // organization the token cannot list may be; the completion still helps to type them consistently).
     const host = comparableHost(hostname);
-    const names = new Set<string>();
-    for (const entry of this.links.values()) if (entry.target?.hostname === host) names.add(entry.target.organization);
-    return Promise.resolve([...names].sort());
+    const linked = new Set<string>();
+    for (const entry of this.links.values()) if (entry.target?.hostname === host) linked.add(entry.target.organization);
+    const fromService = this.cachedNames(host, '', (client) =>
+      collectItems(client.organization.pages(), { maxPages: 10 }).then((organizations) =>
+        organizations.map((organization) => organization.attributes.name ?? organization.id),
+      ),
+    );
+    return fromService.then(
+      (names) => [...new Set([...names, ...linked])].sort(),
+      () => [...linked].sort(),
+    );
   }
 
   workspaceNames(hostname: string, organization: string): Promise<readonly string[]> {
     const host = comparableHost(hostname);
-    const key = `${host}\u0000${organization}`;
+    return this.cachedNames(host, organization, (client) =>
+      collectItems(client.workspaces.pages(organization, { pageSize: 100 }), { maxPages: 10 }).then((workspaces) =>
+        workspaces.map((workspace) => workspace.attributes.name).sort(),
+      ),
+    );
+  }
+
+  /** Names for completion, read at most once per cache period per key (never on every keystroke); failures are not cached. */
+  private cachedNames(host: string, organization: string, read: (client: ServiceClient) => Promise<string[]>): Promise<readonly string[]> {
+    const key = `${host}\u0000${organization}`; // organization '' = the host's organization list
     const cached = this.nameCache.get(key);
     if (cached && this.timers.now() - cached.at < nameCacheMs) return cached.names;
     const client = this.hosts.clientFor(host);
     if (!client) return Promise.resolve([]);
-    const names = collectItems(client.workspaces.pages(organization, { pageSize: 100 }), { maxPages: 10 })
-      .then((workspaces) => workspaces.map((workspace) => workspace.attributes.name).sort())
-      .catch((error: unknown) => {
-        this.nameCache.delete(key);
-        throw error;
-      });
+    const names = read(client).catch((error: unknown) => {
+      this.nameCache.delete(key);
+      throw error;
+    });
     this.nameCache.set(key, { at: this.timers.now(), names });
     return names;
   }

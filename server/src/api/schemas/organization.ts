@@ -1,6 +1,6 @@
 /** Subscriptions with their feature set (spec §2.1-2.2) and the organization token (spec §2.6, notes §9). */
 import { z } from 'zod';
-import { documentSchema, resourceSchema } from './jsonapi';
+import { documentSchema, listDocumentSchema, resourceSchema } from './jsonapi';
 
 const limit = z.number().nullish();
 const flag = z.boolean().nullish();
@@ -74,3 +74,8 @@ export const organizationTokenAttributesSchema = z.looseObject({
 export const organizationTokenSchema = resourceSchema(organizationTokenAttributesSchema);
 export type OrganizationToken = z.infer<typeof organizationTokenSchema>;
 export const organizationTokenDocumentSchema = documentSchema(organizationTokenSchema);
+
+/** An organization (notes §7): its id is its name; `name` is repeated in the attributes. */
+export const organizationSchema = resourceSchema(z.looseObject({ name: z.string().optional() }));
+export const organizationListDocumentSchema = listDocumentSchema(organizationSchema);
+export type Organization = z.infer<typeof organizationSchema>;
