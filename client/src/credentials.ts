@@ -10,13 +10,22 @@ export class Credentials {
   /** Fires with the host whose token was stored (token set) or removed (token undefined). */
   readonly onDidChange = this.changed.event;
 
+  /** Every token this session has read or stored, so the trace channel can blot them out wherever they appear. */
+  private readonly seen = new Set<string>();
+
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly state: vscode.Memento,
   ) {}
 
-  get(host: string): Thenable<string | undefined> {
-    return this.secrets.get(secretKey(host));
+  async get(host: string): Promise<string | undefined> {
+    const token = await this.secrets.get(secretKey(host));
+    if (token) this.seen.add(token);
+    return token;
+  }
+
+  knownTokens(): Iterable<string> {
+    return this.seen;
   }
 
   hosts(): string[] {
@@ -30,6 +39,7 @@ export class Credentials {
   }
 
   async store(host: string, token: string): Promise<void> {
+    this.seen.add(token);
     await this.secrets.store(secretKey(host), token);
     await this.state.update(hostsKey, [...new Set([...this.hosts(), host])]);
     this.changed.fire({ host, token });

@@ -37,7 +37,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       // The configured host's token goes with initialize, so the server's first look at the workspaces is signed in;
       // tokens of other hosts follow right after start.
       const current = address();
-      client = await startLanguageClient(context, { address: current, token: await credentials.get(hostOf(current)) });
+      client = await startLanguageClient(
+        context,
+        { address: current, token: await credentials.get(hostOf(current)) },
+        () => credentials.knownTokens(),
+      );
       clientSubscriptions = await syncTokens(client, credentials);
     } catch (error) {
       reportActivationFailure(error);

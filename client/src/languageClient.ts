@@ -3,6 +3,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import type { InitializationOptions } from '../../server/src/protocol';
 import { executeServerCommand } from './commandMiddleware';
 import { log } from './log';
+import { redactingChannel } from './redactingChannel';
 
 export const clientId = 'hcpTerraform';
 
@@ -10,6 +11,7 @@ export const clientId = 'hcpTerraform';
 export async function startLanguageClient(
   context: vscode.ExtensionContext,
   initializationOptions: InitializationOptions,
+  knownSecrets: () => Iterable<string>,
 ): Promise<LanguageClient> {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
@@ -23,7 +25,8 @@ export async function startLanguageClient(
     ],
     initializationOptions,
     outputChannel: log,
-    traceOutputChannel: log,
+    // The trace holds every message's params (tokens, variable values): it is redacted before it is written.
+    traceOutputChannel: redactingChannel(log, knownSecrets),
     middleware: { executeCommand: executeServerCommand },
   };
   const client = new LanguageClient(clientId, 'HCP Terraform Language Server', serverOptions, clientOptions);
