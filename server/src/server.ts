@@ -210,14 +210,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
         for (const removed of event.removed) {
-          if (!removed.uri.startsWith('file:')) continue;
-          const root = fileURLToPath(removed.uri);
+          const root = localPath(removed.uri);
+          if (!root) continue;
           roots = roots.filter((known) => known !== root);
           folders.removeRoot(root);
         }
         for (const added of event.added) {
-          if (!added.uri.startsWith('file:')) continue;
-          const root = fileURLToPath(added.uri);
+          const root = localPath(added.uri);
+          if (!root) continue;
           roots.push(root);
           await folders.addRoot(root);
         }
@@ -279,10 +279,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 }
 
+/**
+ * The local path of a workspace folder URI; undefined for what the server cannot read from disk (another scheme,
+ * or a file URI with a remote host, which fileURLToPath rejects) instead of an exception in a handler.
+ */
+function localPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The workspace folders (or the legacy root) as absolute paths. */
 function rootsOf(params: InitializeParams): string[] {
   const uris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  const paths = uris.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri));
+  const paths = uris.map(localPath).filter((p): p is string => p !== undefined);
   if (paths.length === 0 && params.rootPath) paths.push(params.rootPath);
   return paths;
 }

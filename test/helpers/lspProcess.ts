@@ -41,13 +41,21 @@ export async function startLspProcess(
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   setup?.(connection);
   connection.listen();
-  const initializeResult = await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {},
-    workspaceFolders: null,
-    ...params,
-  });
+  let initializeResult: InitializeResult;
+  try {
+    initializeResult = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      workspaceFolders: null,
+      ...params,
+    });
+  } catch (error) {
+    // A failed initialize must fail the test, not leave a live server process that keeps the runner waiting.
+    connection.dispose();
+    child.kill();
+    throw error;
+  }
   await connection.sendNotification(InitializedNotification.type, {});
   return {
     connection,

@@ -13,6 +13,13 @@ describe('the language server over stdio (any LSP editor)', () => {
     assert.doesNotMatch(server.stderr(), /secret-token-value/);
   });
 
+  test('initializes with a workspace folder it cannot read (a file URI on a remote host) and goes on', async () => {
+    const server = await startLspProcess({ workspaceFolders: [{ uri: 'file://fileserver/share/infra', name: 'infra' }] });
+    const status = await server.connection.sendRequest(serverStatusRequest);
+    assert.equal(status.signedIn, false);
+    assert.equal(await server.stop(), 0);
+  });
+
   test('ignores malformed initialization options instead of failing', async () => {
     const server = await startLspProcess({ initializationOptions: { address: 42, token: ['not', 'a', 'string'] } });
     const status = await server.connection.sendRequest(serverStatusRequest);

@@ -77,13 +77,17 @@ export class WorkspaceDirectory {
       entry.reloadRequested = true;
       return entry.loading;
     }
-    entry.loading = this.load(entry).finally(() => {
-      entry.loading = undefined;
-      if (entry.reloadRequested && !this.disposed) {
-        entry.reloadRequested = false;
-        void this.reload(knowledge);
-      }
-    });
+    // load() turns service errors into states; this catch is for the unexpected (a listener that throws), so that
+    // the many `void this.reload(...)` callers can never leave an unhandled rejection behind.
+    entry.loading = this.load(entry)
+      .catch((error: unknown) => this.options.log(`Reading workspace ${knowledge.target.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        entry.loading = undefined;
+        if (entry.reloadRequested && !this.disposed) {
+          entry.reloadRequested = false;
+          void this.reload(knowledge);
+        }
+      });
     return entry.loading;
   }
 

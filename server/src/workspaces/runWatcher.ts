@@ -170,10 +170,12 @@ export class RunWatcher {
     host.timer = this.timers.setTimer(Math.max(0, due - this.timers.now()), () => {
       host.timer = undefined;
       host.timerDue = undefined;
-      host.busy = this.tick(host).finally(() => {
-        host.busy = undefined;
-        this.schedule(host);
-      });
+      host.busy = this.tick(host)
+        .catch((error: unknown) => this.options.onProblem?.(`Watching runs failed, will retry: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          host.busy = undefined;
+          this.schedule(host);
+        });
     });
   }
 
