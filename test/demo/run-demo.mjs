@@ -29,7 +29,8 @@ async function main() {
   const codeServer = await startCodeServer(installCodeServer(), {
     port,
     env: { HOME: home },
-    settings: { 'hcpTerraform.address': emulator.info.url },
+    // The folder's README says what to try; VS Code opens it on start.
+    settings: { 'hcpTerraform.address': emulator.info.url, 'workbench.startupEditor': 'readme' },
     extensions: [{ folder: path.resolve('.'), id: `${manifest.publisher}.${manifest.name}-${manifest.version}` }],
   });
   const stop = () => {
