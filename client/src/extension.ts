@@ -5,6 +5,8 @@ import { Credentials, hostOf } from './credentials';
 import { startLanguageClient } from './languageClient';
 import { log } from './log';
 import { configuredAddress } from './settings';
+import { ServerEvents } from './serverEvents';
+import { trackSignedIn } from './signedInContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
 
@@ -14,11 +16,14 @@ let clientSubscriptions: vscode.Disposable | undefined;
 /** What the extension offers to other code (and to its own end-to-end tests). */
 export interface ExtensionApi {
   languageClient(): LanguageClient | undefined;
+  /** The server's notifications (runs, workspace, sign-in) as events; they survive server restarts. */
+  events: ServerEvents;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
   const credentials = new Credentials(context.secrets, context.globalState);
-  context.subscriptions.push(credentials, log);
+  const events = new ServerEvents();
+  context.subscriptions.push(credentials, events, log);
   const address = () =>
     configuredAddress((message) => {
       log.warn(message);
@@ -26,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     });
 
   const stopServer = async () => {
+    events.detach();
     clientSubscriptions?.dispose();
     clientSubscriptions = undefined;
     await client?.dispose();
@@ -42,7 +48,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         { address: current, token: await credentials.get(hostOf(current)) },
         () => credentials.knownTokens(),
       );
-      clientSubscriptions = await syncTokens(client, credentials);
+      events.attach(client);
+      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials, events), trackSignedIn(client, events));
     } catch (error) {
       reportActivationFailure(error);
     }
@@ -64,7 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
 
   await restartServer();
-  return { languageClient: () => client };
+  return { languageClient: () => client, events };
 }
 
 export async function deactivate(): Promise<void> {

@@ -19,6 +19,13 @@ export async function checkDemo(page, { resultsDir }) {
   await check('the editor shows the server\'s diagnostics as squiggles', () =>
     page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ state: 'attached', timeout }),
   );
+  await check('a code lens above the cloud block shows the workspace\'s current run', () =>
+    page.locator('.monaco-editor .codelens-decoration', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
+  );
+  await check('the sidebar knows the user is signed in (token from the Terraform credentials file)', async () => {
+    await page.locator('.activitybar .action-item a[aria-label^="HCP Terraform"]').click({ timeout });
+    await page.locator('.welcome-view-content', { hasText: 'Signed in.' }).first().waitFor({ state: 'visible', timeout });
+  });
   const screenshot = path.join(resultsDir, 'demo-editor.png');
   await page.screenshot({ path: screenshot });
   return { ok: failures.length === 0, passed, failures, screenshot };

@@ -2,13 +2,8 @@
 // and completions, queues a targeted plan from a code action and watches it progress.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import {
-  linkedWorkspacesRequest,
-  runsChangedNotification,
-  workspaceChangedNotification,
-  type RunSummary,
-} from '../../../server/src/protocol';
-import { emulatorGet, languageClient, waitFor } from './helpers';
+import { linkedWorkspacesRequest, type RunSummary } from '../../../server/src/protocol';
+import { emulatorGet, extension, languageClient, waitFor } from './helpers';
 
 const expectedCodes = ['missing-value', 'undeclared-variable', 'undeclared-workspace-variable', 'invalid-hcl-value', 'type-mismatch', 'overridden-by-workspace', 'sensitive-exposed'];
 
@@ -37,7 +32,7 @@ describe('a folder linked to the demo workspace', function () {
 
   it('is linked to acme-demo/demo-app', async () => {
     const client = languageClient();
-    const linked = await waitFor('the folder to be linked', (listener) => client.onNotification(workspaceChangedNotification, listener), async () => {
+    const linked = await waitFor('the folder to be linked', extension().exports.events.onWorkspaceChanged, async () => {
       const folders = await client.sendRequest(linkedWorkspacesRequest);
       const folder = folders.find((f) => f.state.kind === 'linked');
       return folder?.state.kind === 'linked' ? folder.state.workspace : undefined;
@@ -103,11 +98,11 @@ describe('a folder linked to the demo workspace', function () {
     });
     assert.ok(targeted?.command, `no code action targets ${address}: ${actions.map((a) => a.title).join(' | ')}`);
 
-    // One handler per notification method (vscode-jsonrpc keeps only the last one): collect, and fire an event.
-    const client = languageClient();
+    // The extension's own event for hcpTerraform/runsChanged (one handler per method in vscode-jsonrpc: a test must
+    // not register another, or it would replace the extension's).
     const seen: RunSummary[] = [];
     const runsChanged = new vscode.EventEmitter<void>();
-    const subscription = client.onNotification(runsChangedNotification, (params) => {
+    const subscription = extension().exports.events.onRunsChanged((params) => {
       seen.push(...params.runs);
       runsChanged.fire();
     });
