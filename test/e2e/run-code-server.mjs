@@ -43,6 +43,7 @@ async function withScenario(scenario, use) {
   try {
     return await use({
       folder,
+      emulator: emulator?.info,
       settings: emulator ? { 'hcpTerraform.address': emulator.info.url } : {},
       env: { HOME: home, HCP_E2E_SCENARIO: scenario.name, ...(emulator ? { HCP_E2E_EMULATOR_INFO: emulator.infoFile } : {}) },
     });
@@ -97,7 +98,7 @@ async function runUiCheck(bin, setup, scenario) {
   return withCodeServer(bin, setup, async (server, browser) => {
     const page = await browser.context.newPage();
     await page.goto(workbenchUrl(server.url, setup.folder, { extensionDevelopmentPath: extensionRoot }));
-    return uiChecks[scenario.name](page, { resultsDir, folder: setup.folder });
+    return uiChecks[scenario.name](page, { resultsDir, folder: setup.folder, emulator: setup.emulator });
   });
 }
 

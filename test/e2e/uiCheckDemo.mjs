@@ -1,10 +1,11 @@
 // What a user sees on the demo folder linked to the emulator: main.tf opens with the server's diagnostics.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checklist } from './uiCheck.mjs';
 
 const timeout = 30_000;
 
-export async function checkDemo(page, { resultsDir }) {
+export async function checkDemo(page, { resultsDir, folder, emulator }) {
   const { passed, failures, check } = checklist();
   await page.waitForSelector('.monaco-workbench', { timeout });
   await check('main.tf opens from the command palette', async () => {
@@ -28,5 +29,56 @@ export async function checkDemo(page, { resultsDir }) {
   });
   const screenshot = path.join(resultsDir, 'demo-editor.png');
   await page.screenshot({ path: screenshot });
+  await check('the "Set workspace variable" quick fix asks for the value and sets it on the workspace', () =>
+    setVariableFromQuickFix(page, folder, emulator),
+  );
   return { ok: failures.length === 0, passed, failures, screenshot };
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout });
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-line').first().waitFor({ state: 'visible', timeout });
+}
+
+/** variables.tf, on `environment` (set nowhere): Ctrl+. → Set workspace variable → type a value → it is on the service. */
+async function setVariableFromQuickFix(page, folder, emulator) {
+  await openFile(page, 'variables.tf');
+  const lines = readFileSync(path.join(folder, 'variables.tf'), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.startsWith('variable "environment"')) + 1;
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(`${line}:12`);
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ state: 'attached', timeout });
+  await page.keyboard.press('Control+.');
+  const rows = page.locator('.action-widget .monaco-list-row');
+  await rows.first().waitFor({ state: 'visible', timeout });
+  const titles = await rows.allTextContents();
+  const index = titles.findIndex((title) => title.includes('Set workspace variable "environment"'));
+  if (index < 0) throw new Error(`no "Set workspace variable" quick fix among: ${titles.join(' | ')}`);
+  // The action widget takes the keyboard only (a mouse click is blocked): move down to the row, then Enter.
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout });
+  // The Problems panel lists the missing value until the server has set the variable and re-read the workspace.
+  await page.keyboard.press('Control+Shift+M');
+  const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'Variable "environment" has no value' });
+  await problem.first().waitFor({ state: 'visible', timeout });
+  await input.fill('staging');
+  await page.keyboard.press('Enter');
+  await problem.first().waitFor({ state: 'detached', timeout });
+  const variable = await workspaceVariable(emulator, 'environment');
+  if (variable?.attributes.value !== 'staging') throw new Error(`the workspace variable is ${JSON.stringify(variable?.attributes)}`);
+}
+
+/** One read of demo-app's variables on the emulator, as the owner. */
+async function workspaceVariable(emulator, key) {
+  const url = `${emulator.url}/api/v2/vars?filter%5Borganization%5D%5Bname%5D=acme-demo&filter%5Bworkspace%5D%5Bname%5D=demo-app`;
+  const body = await (await fetch(url, { headers: { Authorization: `Bearer ${emulator.tokens.owner}` } })).json();
+  return body.data.find((variable) => variable.attributes.key === key);
 }
