@@ -5,6 +5,7 @@
  * `hcpTerraform.server.<verb>` with ONE object argument (workspace/executeCommand `arguments: [args]`).
  * Plain types only (no zod, no vscode): the server validates arguments itself (server/src/commands/arguments.ts).
  */
+import type { CreateRunInput } from './api/runs';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -307,30 +308,14 @@ export function serverCommand(verb: ServerCommandVerb): string {
   return `hcpTerraform.server.${verb}`;
 }
 
-/** Every create-run attribute of the spec (§4.2), camelCased. */
-export interface QueuePlanArguments extends HostParams {
-  workspaceId: string;
-  message?: string;
-  isDestroy?: boolean;
-  refresh?: boolean;
-  refreshOnly?: boolean;
-  replaceAddrs?: string[];
-  targetAddrs?: string[];
-  /** Run variables; each value is an HCL literal (`"\"eu\""`, `3`, `["a"]`), validated before sending. */
-  variables?: Array<{ key: string; value: string }>;
-  planOnly?: boolean;
-  savePlan?: boolean;
-  /** Only with planOnly. */
-  engineVersion?: string;
-  allowEmptyApply?: boolean;
-  allowConfigGeneration?: boolean;
-  autoApply?: boolean;
-  debuggingMode?: boolean;
-  /** Promotion: use this configuration version (of any workspace)... */
-  configurationVersionId?: string;
-  /** ...or the one another run used... */
+/**
+ * Every create-run attribute of the spec (§4.2), camelCased as the API client takes them (run variables are HCL
+ * literals, validated before sending; engineVersion only with planOnly), plus two ways of promotion.
+ */
+export interface QueuePlanArguments extends HostParams, CreateRunInput {
+  /** Promotion: use the configuration version another run used... */
   configurationFromRunId?: string;
-  /** ...or the current one of another workspace. */
+  /** ...or the current one of another workspace (configurationVersionId names one directly). */
   configurationFromWorkspaceId?: string;
 }
 

@@ -28,48 +28,22 @@
  * Reusing unchanged SnapshotVariable objects across snapshots helps: parsed HCL values are cached per object.
  */
 import type { ModuleFolderModel, ServiceLink } from '../model';
-import type { LinkedWorkspaceState } from '../protocol';
+import type { LinkedWorkspaceState, RunActionsSummary, RunSummary, VariableSummary } from '../protocol';
 
 /** The workspace and its state are the protocol's own types: one declaration serves the client's views and the features. */
 export type { LinkedWorkspace, LinkedWorkspaceState as WorkspaceState } from '../protocol';
 
-/** A workspace variable (spec §2.4). The core must never put a sensitive value here: `value` is then undefined. */
-export interface SnapshotVariable {
-  id: string;
-  key: string;
-  /** Undefined for sensitive variables (write-only on the service) and when the service sent none. */
-  value?: string;
-  /** `engine` or `env`, or whatever else the service sends (passed through, not rejected). */
-  category: string;
-  hcl: boolean;
-  sensitive: boolean;
-  description?: string;
-}
+/** A workspace variable as the protocol gives it to views: the core never puts a sensitive value in it. */
+export type SnapshotVariable = VariableSummary;
 
 /** The run's `actions` flags (spec §2.3, notes §4.3-4.4). Missing flags are false. */
-export interface RunActionFlags {
-  isCancelable: boolean;
-  isConfirmable: boolean;
-  isDiscardable: boolean;
-  isForceCancelable: boolean;
-}
+export type RunActionFlags = RunActionsSummary;
 
-export interface SnapshotRun {
-  id: string;
-  /** Any string the service sends; unknown statuses pass through. */
-  status: string;
-  /** ISO 8601. */
-  createdAt?: string;
-  /** ISO 8601: when the run entered its current status (status-timestamps), if known. */
-  statusChangedAt?: string;
-  message?: string;
-  isDestroy?: boolean;
-  planOnly?: boolean;
-  refreshOnly?: boolean;
-  actions: RunActionFlags;
-  /** ISO 8601, when force-cancel becomes possible (after a normal cancel). */
-  forceCancelAvailableAt?: string;
-}
+/** What features need of a run: the protocol's RunSummary, reduced (statuses the service adds pass through). */
+export type SnapshotRun = Pick<
+  RunSummary,
+  'id' | 'status' | 'createdAt' | 'statusChangedAt' | 'message' | 'isDestroy' | 'planOnly' | 'refreshOnly' | 'actions' | 'forceCancelAvailableAt'
+>;
 
 export interface WorkspaceRuns {
   /** The workspace's current run (relationship `current-run`), whatever its status. */
