@@ -14,6 +14,7 @@ import { createRunEngine, registerRunRoutes } from './runs';
 import { includedResources } from './runs/includes';
 import { serializeRun } from './runs/serialize';
 import { applySeed, type SeedName } from './seeds';
+import { scheduleDemoActivity } from './seeds/demoActivity';
 import { resolveTokens } from './seeds/tokens';
 import type { NotificationRecord, TokenRole } from './store/model';
 import { Store } from './store/store';
@@ -77,7 +78,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return run ? [serializeRun(runs, caller, run), ...includedResources(runs, caller, [run], nested, origin)] : [];
   };
 
-  const organization = applySeed(store, settings.seed, tokens);
+  const seed = () => {
+    const name = applySeed(store, settings.seed, tokens);
+    if (settings.seed === 'demo' && settings.clock === 'real') scheduleDemoActivity(store, clock);
+    return name;
+  };
+  const organization = seed();
   const faults = new FaultInjector();
   const log = new RequestLog();
   const rateLimiter = new RateLimiter(clock);
@@ -89,7 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults.clear();
     log.clear();
     rateLimiter.clear();
-    applySeed(store, settings.seed, tokens);
+    seed();
   };
 
   const surface: ControlSurface = {
