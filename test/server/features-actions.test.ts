@@ -55,6 +55,80 @@ describe('run actions over LSP against the emulator', () => {
     }
   });
 
+  /** The run actions VS Code would get for a selection inside the database block of the (opened) main.tf. */
+  async function actionsInDatabaseBlock(session: LspSession): Promise<CodeAction[]> {
+    const file = path.join(session.folder, 'main.tf');
+    const uri = pathToFileURL(file).href;
+    const text = await readFile(file, 'utf8');
+    await session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'terraform', version: 1, text } });
+    const line = text.split('\n').findIndex((l) => l.includes('password_hash = sha256(var.db_password)'));
+    // A selection: run actions for the block around it, and a change request with the selection as its subject.
+    return (await session.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line, character: 4 }, end: { line, character: 17 } },
+      context: { diagnostics: [], only: ['source.hcpTerraform'] },
+    })) as CodeAction[];
+  }
+
+  const verbOf = (action: CodeAction) => action.command!.command.replace('hcpTerraform.server.', '');
+  const execute = async (session: LspSession, action: CodeAction) =>
+    (await session.connection.sendRequest('workspace/executeCommand', { command: action.command!.command, arguments: action.command!.arguments })) as { id: string };
+  const runAttributes = async (id: string) => (await apiGet<{ data: { attributes: Record<string, unknown> } }>(`/runs/${id}`)).data.attributes;
+
+  test('every run action offered in a resource block changes the service as its title says', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      await linked(session);
+      const actions = await actionsInDatabaseBlock(session);
+      const verbs = actions.map(verbOf);
+      for (const verb of ['queuePlan', 'planLocalChanges', 'applyRun', 'discardRun', 'createChangeRequest']) {
+        assert.ok(verbs.includes(verb), `no ${verb} action among ${actions.map((a) => a.title).join(' | ')}`);
+      }
+      assert.ok(actions.every((action) => !/run-\w{8,}/.test(action.title)), `a title shows a run id: ${actions.map((a) => a.title).join(' | ')}`);
+      // Apply last: once applied, the run is no longer discardable (discard has its own test below).
+      const ordered = [...actions.filter((a) => !['applyRun', 'discardRun'].includes(verbOf(a))), ...actions.filter((a) => verbOf(a) === 'applyRun')];
+      for (const action of ordered) {
+        const [args] = action.command!.arguments as [Record<string, unknown>];
+        const result = await execute(session, action);
+        const verb = verbOf(action);
+        if (verb === 'queuePlan') {
+          const run = await runAttributes(result.id);
+          assert.equal(run['is-destroy'], args.isDestroy === true, action.title);
+          assert.equal(run['refresh-only'], args.refreshOnly === true, action.title);
+          assert.deepEqual(run['target-addrs'] ?? [], args.targetAddrs ?? [], action.title);
+          assert.deepEqual(run['replace-addrs'] ?? [], args.replaceAddrs ?? [], action.title);
+        } else if (verb === 'planLocalChanges') {
+          assert.equal((await runAttributes(result.id))['plan-only'], true, action.title);
+        } else if (verb === 'applyRun') {
+          assert.notEqual((await runAttributes(String(args.runId))).status, 'policy_checked', action.title);
+        } else if (verb === 'createChangeRequest') {
+          const listed = await apiGet<{ data: Array<{ attributes: Record<string, unknown> }> }>('/workspaces/demo-app/change-requests?page%5Bsize%5D=100');
+          assert.ok(listed.data.some((cr) => cr.attributes.subject === 'password_hash'), action.title);
+        } else {
+          assert.fail(`an action this test does not know how to check: ${action.title}`);
+        }
+      }
+    } finally {
+      await session.close();
+      await emulator.control.reset();
+    }
+  });
+
+  test('the discard action discards the run awaiting confirmation', async () => {
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    try {
+      await linked(session);
+      const discard = (await actionsInDatabaseBlock(session)).find((action) => verbOf(action) === 'discardRun');
+      assert.ok(discard, 'no discard action');
+      await execute(session, discard);
+      const [args] = discard.command!.arguments as [{ runId: string }];
+      assert.equal((await runAttributes(args.runId)).status, 'discarded');
+    } finally {
+      await session.close();
+      await emulator.control.reset();
+    }
+  });
+
   test('the code lens above the cloud block shows the current run and the actions its flags allow', async () => {
     const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
     try {

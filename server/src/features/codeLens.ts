@@ -6,6 +6,7 @@ import { runStatusLabel } from '../api/runStatuses';
 import { serverCommand } from './commands';
 import type { SnapshotRun, WorkspaceSnapshot } from './host';
 import { distinctRuns } from './runActions';
+import { shorten } from './runMessage';
 
 export function provideCodeLenses(model: ModuleFolderModel, snapshot: WorkspaceSnapshot | undefined, file: string, now: number): CodeLens[] {
   const block = model.serviceLink().block;
@@ -51,11 +52,6 @@ function describeRun(run: SnapshotRun, now: number): string {
   const when = run.statusChangedAt ?? run.createdAt;
   const age = when ? relativeTime(Date.parse(when), now) : undefined;
   return `${runStatusLabel(run.status)}${age ? ` · ${age}` : ''}${run.message ? ` · ${shorten(run.message)}` : ''}`;
-}
-
-function shorten(message: string): string {
-  const line = message.split(/\r?\n/)[0]!;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago"; undefined for an unreadable time. */

@@ -9,6 +9,7 @@ import { comparePositions, LineIndex, rangeContains } from '../model';
 import { runStatusLabel } from '../api/runStatuses';
 import { serverCommand } from './commands';
 import type { LinkedWorkspace, SnapshotRun, WorkspaceSnapshot } from './host';
+import { shorten } from './runMessage';
 
 /** Custom code action kinds, under `source` so editors list them with other source actions. */
 export const runActionKinds = {
@@ -65,12 +66,14 @@ export function provideRunActions(request: RunActionRequest): CodeAction[] {
 /** Apply / discard / cancel / force-cancel, exactly as the run's `actions` flags allow. */
 function runStateActions(run: SnapshotRun, hostname: string): CodeAction[] {
   const status = runStatusLabel(run.status).toLowerCase();
+  // A run is known to people by its message; the id only when it has none.
+  const name = run.message ? `"${shorten(run.message)}"` : run.id;
   const actions: CodeAction[] = [];
   const add = (title: string, kind: string, verb: 'applyRun' | 'discardRun' | 'cancelRun' | 'forceCancelRun') => actions.push({ title, kind, command: serverCommand(title, verb, { hostname, runId: run.id }) });
-  if (run.actions.isConfirmable) add(`Apply run ${run.id} (${status})`, runActionKinds.applyRun, 'applyRun');
-  if (run.actions.isDiscardable) add(`Discard run ${run.id} (${status})`, runActionKinds.discardRun, 'discardRun');
-  if (run.actions.isCancelable) add(`Cancel run ${run.id} (${status})`, runActionKinds.cancelRun, 'cancelRun');
-  if (run.actions.isForceCancelable) add(`Force-cancel run ${run.id} (${status})`, runActionKinds.forceCancelRun, 'forceCancelRun');
+  if (run.actions.isConfirmable) add(`Apply run ${name} (${status})`, runActionKinds.applyRun, 'applyRun');
+  if (run.actions.isDiscardable) add(`Discard run ${name} (${status})`, runActionKinds.discardRun, 'discardRun');
+  if (run.actions.isCancelable) add(`Cancel run ${name} (${status})`, runActionKinds.cancelRun, 'cancelRun');
+  if (run.actions.isForceCancelable) add(`Force-cancel run ${name} (${status})`, runActionKinds.forceCancelRun, 'forceCancelRun');
   return actions;
 }
 
