@@ -5,7 +5,7 @@ import { executeServerCommand } from './commandMiddleware';
 import { log } from './log';
 import { redactingChannel } from './redactingChannel';
 
-export const clientId = 'hcpTerraform';
+const clientId = 'hcpTerraform';
 
 /** Starts dist/server.js over IPC. The id `hcpTerraform` makes `hcpTerraform.trace.server` the trace setting. */
 export async function startLanguageClient(

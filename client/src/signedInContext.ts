@@ -4,7 +4,7 @@ import { linkedWorkspacesRequest, serverStatusRequest } from '../../server/src/p
 import { log } from './log';
 import type { ServerEvents } from './serverEvents';
 
-export const signedInContextKey = 'hcpTerraform.signedIn';
+const signedInContextKey = 'hcpTerraform.signedIn';
 
 /**
  * Keeps the `hcpTerraform.signedIn` context key true while the server has a token for the configured host or for

@@ -36,8 +36,6 @@ import type { Timers } from './workspaces/timers';
 import { realTimers } from './workspaces/timers';
 import { registerViewRequests } from './workspaces/viewRequests';
 
-export { defaultAddress };
-
 export interface ServerOptions {
   timers?: Timers;
   /** The environment for TF_TOKEN_*, TF_CLOUD_* and HOME (default: process.env). */

@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grant } from '../../emulator/src/seeds/builders';
 import { forceCancelCoolOffMs } from '../../emulator/src/runs';
-import { startHarness, statesReached, type Harness } from './runs-harness';
+import { startHarness, statesReached, type Harness, resetToPlainWorkspace } from './runs-harness';
 
 const minute = 60_000;
 
@@ -17,16 +17,7 @@ describe('run actions', () => {
     h = await startHarness();
   });
   after(() => h.close());
-  beforeEach(() => {
-    Object.assign(h.workspace, {
-      autoApply: false,
-      policySets: [],
-      runTasks: [],
-      lockedBy: null,
-      planOutcome: { hasChanges: true, errors: false, resourceAdditions: 2, resourceChanges: 0, resourceDestructions: 0 },
-    });
-    h.engine.reset();
-  });
+  beforeEach(() => resetToPlainWorkspace(h));
 
   /** A run paused for confirmation (cost_estimated on the premium edition). */
   async function pausedRun(): Promise<string> {

@@ -158,6 +158,22 @@ export async function startHarness(options: { realRateLimits?: boolean } = {}): 
   return harness;
 }
 
+/**
+ * Before each test: demo-app back to a plain workspace with changes to plan (manual apply, no policies, no run
+ * tasks, unlocked) and no runs; each test then shapes what it needs.
+ */
+export function resetToPlainWorkspace(h: Harness): void {
+  Object.assign(h.workspace, {
+    autoApply: false,
+    policySets: [],
+    runTasks: [],
+    lockedBy: null,
+    planOutcome: { hasChanges: true, errors: false, resourceAdditions: 2, resourceChanges: 0, resourceDestructions: 0 },
+  });
+  h.engine.reset();
+  h.workspace.lockedBy = null; // the engine's reset releases run locks; a user lock set by a test must go too
+}
+
 export function runBody(workspaceId: string, attributes: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}) {
   return {
     data: {

@@ -2,7 +2,7 @@
 // would see, down to the sparse status-timestamps in the order the states were reached.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, statesReached, type Harness } from './runs-harness';
+import { startHarness, statesReached, type Harness, resetToPlainWorkspace } from './runs-harness';
 
 const minute = 60_000;
 
@@ -12,17 +12,7 @@ describe('run state sequences (notes §4.7)', () => {
     h = await startHarness();
   });
   after(() => h.close());
-  beforeEach(() => {
-    // Each test shapes the workspace it needs; start from a plain one with changes to plan.
-    Object.assign(h.workspace, {
-      autoApply: false,
-      policySets: [],
-      runTasks: [],
-      planOutcome: { hasChanges: true, errors: false, resourceAdditions: 2, resourceChanges: 0, resourceDestructions: 0 },
-    });
-    h.engine.reset();
-    h.workspace.lockedBy = null;
-  });
+  beforeEach(() => resetToPlainWorkspace(h));
 
   test('a fresh run is pending with only plan-queueable-at, then plans and waits for confirmation in cost_estimated', async () => {
     const id = await h.createRun();
