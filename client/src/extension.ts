@@ -1,11 +1,20 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { registerAuthentication } from './auth/authentication';
+import type { ClientDeps } from './clientDeps';
 import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
 import { startLanguageClient } from './languageClient';
 import { log } from './log';
+import { RunActivity } from './runActivity';
+import { registerRunNotifications } from './runNotifications';
+import { registerRunCommands } from './runs/runCommands';
+import { registerRunDocuments } from './runs/runDocuments';
+import { registerRunsView } from './runs/runsView';
+import { ServerAccess } from './serverAccess';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
+import { registerStatusBar } from './statusBar';
 import { trackSignedIn } from './signedInContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
@@ -18,19 +27,26 @@ export interface ExtensionApi {
   languageClient(): LanguageClient | undefined;
   /** The server's notifications (runs, workspace, sign-in) as events; they survive server restarts. */
   events: ServerEvents;
+  /** Views, commands and status items are built from these (tests reach the same objects). */
+  deps: ClientDeps;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
   const credentials = new Credentials(context.secrets, context.globalState);
   const events = new ServerEvents();
-  context.subscriptions.push(credentials, events, log);
+  const server = new ServerAccess();
+  const activity = new RunActivity();
+  context.subscriptions.push(credentials, events, server, activity, log);
   const address = () =>
     configuredAddress((message) => {
       log.warn(message);
       void vscode.window.showWarningMessage(message);
     });
 
+  const deps: ClientDeps = { server, events, credentials, activity, address };
+
   const stopServer = async () => {
+    server.setClient(undefined);
     events.detach();
     clientSubscriptions?.dispose();
     clientSubscriptions = undefined;
@@ -50,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       );
       events.attach(client);
       clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials, events), trackSignedIn(client, events));
+      server.setClient(client);
     } catch (error) {
       reportActivationFailure(error);
     }
@@ -70,8 +87,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     { dispose: () => void stopServer() },
   );
 
+  registerAuthentication(context, deps);
+  registerRunsView(context, deps);
+  registerRunCommands(context, deps);
+  registerRunDocuments(context, deps);
+  registerStatusBar(context, deps);
+  registerRunNotifications(context, deps);
+
   await restartServer();
-  return { languageClient: () => client, events };
+  return { languageClient: () => client, events, deps };
 }
 
 export async function deactivate(): Promise<void> {

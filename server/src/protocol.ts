@@ -65,6 +65,15 @@ export interface RunActionsSummary {
   isForceCancelable: boolean;
 }
 
+/** What the caller may do to a run (the run's `permissions`); absent members are unknown, treated as allowed. */
+export interface RunPermissionsSummary {
+  canApply?: boolean;
+  canCancel?: boolean;
+  canDiscard?: boolean;
+  canForceExecute?: boolean;
+  canForceCancel?: boolean;
+}
+
 export interface RunSummary {
   id: string;
   /** Any status the service sends (unknown ones pass through). */
@@ -85,6 +94,20 @@ export interface RunSummary {
   targetAddrs?: string[];
   replaceAddrs?: string[];
   actions: RunActionsSummary;
+  /** The caller's rights on this run, when the service says. */
+  permissions?: RunPermissionsSummary;
+  /** Whether force-execute applies: the run is pending behind another (status `pending`) and may be run now. */
+  isForceExecutable?: boolean;
+  /** Plan and apply resource counts, when the run document included them (`include=plan,apply`). */
+  resourceAdditions?: number;
+  resourceChanges?: number;
+  resourceDestructions?: number;
+  /** Who queued it (user name), when known. */
+  createdBy?: string;
+  /** Engine version the run uses, when the service says. */
+  terraformVersion?: string;
+  /** Every status timestamp the service gave (`planned-at` → ISO time). */
+  statusTimestamps?: Record<string, string>;
   forceCancelAvailableAt?: string;
   configurationVersionId?: string;
   planId?: string;
@@ -255,6 +278,124 @@ export type SubscriptionResult =
 
 /** client → server: the organization's subscription and feature set. */
 export const subscriptionRequest = new RequestType<SubscriptionParams, SubscriptionResult, void>('hcpTerraform/subscription');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts, organizations, workspaces (client → server), for sign-in, pinning and the palette's pickers
+
+export interface ValidateTokenParams {
+  /** The host the token is for (`app.terraform.io`, `localhost:8443`), or an address. */
+  hostname: string;
+  /** The token to check with GET /account/details. Never logged, never kept by this request. */
+  token: string;
+}
+
+export interface TokenIdentity {
+  /** What the token authenticates. */
+  kind: 'user' | 'team' | 'organization' | 'unknown';
+  /** User name, team name (or id) or organization name: what to show as the account's label. */
+  name: string;
+  /** The user, team or organization id. */
+  id: string;
+  /** Only for a user's own token. */
+  email?: string;
+}
+
+/**
+ * client → server: who a token is, without keeping it. A refused token answers a ResponseError whose `data` is
+ * `{ status: 401 }`; an unreachable service answers one with a message safe to show.
+ */
+export const validateTokenRequest = new RequestType<ValidateTokenParams, TokenIdentity, void>('hcpTerraform/validateToken');
+
+/** client → server: the organizations the host's token can see (names, sorted). */
+export const organizationsRequest = new RequestType<HostParams, { organizations: string[] }, void>('hcpTerraform/organizations');
+
+/** What the caller may do in a workspace (the workspace's `permissions`); absent = unknown. */
+export interface WorkspacePermissionsSummary {
+  canQueueRun?: boolean;
+  canQueueApply?: boolean;
+  canQueueDestroy?: boolean;
+  canReadVariable?: boolean;
+  canUpdateVariable?: boolean;
+  canLock?: boolean;
+  canUnlock?: boolean;
+  canForceUnlock?: boolean;
+  canUpdate?: boolean;
+}
+
+export interface WorkspaceSummary extends LinkedWorkspace {
+  permissions: WorkspacePermissionsSummary;
+  locked?: boolean;
+  autoApply?: boolean;
+  terraformVersion?: string;
+  executionMode?: string;
+  /** The workspace's page on the service (from links.self-html), absolute. */
+  webUrl?: string;
+  /** The current run, when the service included it. */
+  currentRun?: RunSummary;
+}
+
+export interface WorkspacesParams extends HostParams {
+  organization: string;
+  /** Fuzzy name search (`search[name]`). */
+  search?: string;
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+/** client → server: one page of an organization's workspaces, with permissions and current run. */
+export const workspacesRequest = new RequestType<WorkspacesParams, { workspaces: WorkspaceSummary[]; page: PageInfo }, void>('hcpTerraform/workspaces');
+
+export interface WorkspaceParams extends HostParams {
+  workspaceId: string;
+}
+
+/** client → server: one workspace by id, with permissions and current run (for pinned and linked workspaces). */
+export const workspaceRequest = new RequestType<WorkspaceParams, WorkspaceSummary, void>('hcpTerraform/workspace');
+
+export interface WatchWorkspacesParams extends HostParams {
+  /** The workspaces a client view shows: the watcher lists their runs (within its budget) and reports changes. */
+  workspaceIds: string[];
+}
+
+/**
+ * client → server: the workspaces the client is showing besides the linked ones (pinned, expanded); replaces the
+ * previous list for that host. An empty list stops watching them. Linked workspaces are always watched.
+ */
+export const watchWorkspacesNotification = new NotificationType<WatchWorkspacesParams>('hcpTerraform/watchWorkspaces');
+
+export interface FolderParams {
+  /** File URI of a module folder (as in LinkedFolder.folderUri) or of a file in it. */
+  folderUri: string;
+}
+
+export interface ResourceAddress {
+  /** `aws_instance.web`, `data.aws_ami.ubuntu`, `module.net.aws_vpc.main` (instances are not expanded). */
+  address: string;
+  /** File URI and zero-based line of the block. */
+  uri: string;
+  line: number;
+  /** `resource` or `data`. */
+  kind: 'resource' | 'data' | 'module';
+}
+
+/** client → server: the resources, data sources and module calls declared in a folder's code (for target/replace picks). */
+export const resourceAddressesRequest = new RequestType<FolderParams, ResourceAddress[], void>('hcpTerraform/resourceAddresses');
+
+export interface LinkFolderParams extends FolderParams {
+  organization: string;
+  workspaceName: string;
+  /** Omitted = keep the cloud block's hostname, or write none when the host is app.terraform.io. */
+  hostname?: string;
+}
+
+/**
+ * client → server: the edit that links a folder to a workspace: updates the existing `cloud` block's organization and
+ * workspaces.name, or adds a `cloud` block inside the `terraform` block (or a new `terraform` block). The client applies
+ * it with workspace/applyEdit semantics; the server does not write files itself.
+ */
+export const linkFolderEditRequest = new RequestType<LinkFolderParams, { edit: import('vscode-languageserver-protocol').WorkspaceEdit; file: string }, void>(
+  'hcpTerraform/linkFolderEdit',
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Notifications (server → client)

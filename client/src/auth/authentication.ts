@@ -1,0 +1,5 @@
+import type * as vscode from 'vscode';
+import type { ClientDeps } from '../clientDeps';
+
+/** Placeholder: built by its own change. */
+export function registerAuthentication(_context: vscode.ExtensionContext, _deps: ClientDeps): void {}

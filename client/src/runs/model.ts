@@ -1,0 +1,62 @@
+// What the Runs view's nodes carry, shared by the tree (which creates them) and the commands (which receive them as
+// their first argument from a context menu, or pick one themselves from the palette).
+import type { RunSummary, WorkspacePermissionsSummary } from '../../../server/src/protocol';
+
+/** A workspace as the client refers to it: enough to list its runs, act on them and open it on the service. */
+export interface WorkspaceRef {
+  id: string;
+  name: string;
+  organization: string;
+  /** Host name (`app.terraform.io`, `127.0.0.1:41234`): every request about it names this host. */
+  hostname: string;
+  /** The module folder (file URI) linked to it; undefined for a pinned workspace. */
+  folderUri?: string;
+  permissions?: WorkspacePermissionsSummary;
+}
+
+export interface WorkspaceNode {
+  kind: 'workspace';
+  workspace: WorkspaceRef;
+  pinned: boolean;
+}
+
+export interface RunNode {
+  kind: 'run';
+  run: RunSummary;
+  workspace: WorkspaceRef;
+}
+
+export interface PhaseNode {
+  kind: 'phase';
+  phase: 'plan' | 'cost-estimate' | 'policy-check' | 'apply';
+  run: RunSummary;
+  workspace: WorkspaceRef;
+}
+
+export interface LoadMoreNode {
+  kind: 'loadMore';
+  workspace: WorkspaceRef;
+  nextPage: number;
+}
+
+export interface MessageNode {
+  kind: 'message';
+  text: string;
+  tooltip?: string;
+  command?: { command: string; title: string; arguments?: unknown[] };
+}
+
+export type RunsTreeNode = WorkspaceNode | RunNode | PhaseNode | LoadMoreNode | MessageNode;
+
+/** A run (and the workspace it belongs to), from a tree node or anything else a command may be handed. */
+export function runNodeOf(value: unknown): RunNode | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const node = value as Partial<RunNode>;
+  return (node.kind === 'run' || (node as Partial<PhaseNode>).kind === 'phase') && node.run && node.workspace ? { kind: 'run', run: node.run, workspace: node.workspace } : undefined;
+}
+
+export function workspaceRefOf(value: unknown): WorkspaceRef | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const node = value as Partial<WorkspaceNode & RunNode>;
+  return node.workspace && typeof node.workspace.id === 'string' ? node.workspace : undefined;
+}
