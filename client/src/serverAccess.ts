@@ -36,7 +36,7 @@ export class ServerAccess implements vscode.Disposable {
   }
 
   notify<P>(type: NotificationType<P>, params: P): Promise<void> {
-    return this.client().sendNotification(type, params);
+    return (this.client().sendNotification as (type: unknown, params: unknown) => Promise<void>)(type, params);
   }
 
   /**
