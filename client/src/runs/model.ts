@@ -57,6 +57,6 @@ export function runNodeOf(value: unknown): RunNode | undefined {
 
 export function workspaceRefOf(value: unknown): WorkspaceRef | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const node = value as Partial<WorkspaceNode & RunNode>;
-  return node.workspace && typeof node.workspace.id === 'string' ? node.workspace : undefined;
+  const workspace = (value as { workspace?: Partial<WorkspaceRef> }).workspace;
+  return workspace && typeof workspace.id === 'string' ? (workspace as WorkspaceRef) : undefined;
 }
