@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
 import { startLanguageClient } from './languageClient';
 import { log } from './log';
+import { revealSidebarOnFirstLink } from './revealOnFirstLink';
 import { RunActivity } from './runActivity';
 import { registerRunNotifications } from './runNotifications';
 import { registerRunCommands } from './runs/runCommands';
@@ -93,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerRunDocuments(context, deps);
   registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
+  revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
   return { languageClient: () => client, events, deps };
