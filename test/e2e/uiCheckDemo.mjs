@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checklist } from './uiCheck.mjs';
+import { checkRunsView } from './uiCheckRuns.mjs';
 
 const timeout = 30_000;
 
@@ -32,6 +33,7 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await check('the "Set workspace variable" quick fix asks for the value and sets it on the workspace', () =>
     setVariableFromQuickFix(page, folder, emulator),
   );
+  await checkRunsView(page, { resultsDir, check });
   return { ok: failures.length === 0, passed, failures, screenshot };
 }
 
