@@ -5,7 +5,9 @@
 //      (~/.terraform.d/credentials.tfrc.json of a throwaway HOME, as `terraform login` would write it).
 // Open the printed URL in a browser. Ctrl+C stops everything.
 //   --port N       code-server's port (default 8080; 0 = any)
-//   --smoke FILE   start, load the workbench in headless Chromium, write a screenshot to FILE, stop (CI uses this)
+//   --smoke FILE   start, load the workbench in headless Chromium, write a screenshot to FILE, stop
+//   --screenshot FILE  start, take the headless tour of test/demo/tour.mjs (Runs view, a run's context menu, a log,
+//                  a quick fix), write FILE-1-runs.png … FILE-4-quick-fix.png, stop (CI runs this)
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,9 @@ const argument = (name, fallback) => {
   return index >= 0 ? process.argv[index + 1] : fallback;
 };
 const smokeScreenshot = argument('--smoke', undefined);
-const port = Number(argument('--port', smokeScreenshot ? '0' : '8080'));
+const tourScreenshot = argument('--screenshot', undefined);
+const headless = smokeScreenshot !== undefined || tourScreenshot !== undefined;
+const port = Number(argument('--port', headless ? '0' : '8080'));
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 
 async function main() {
@@ -39,9 +43,15 @@ async function main() {
     rmSync(home, { recursive: true, force: true });
   };
   const url = `${codeServer.url}/?folder=${encodeURIComponent(folder)}`;
-  if (smokeScreenshot) {
+  if (headless) {
     try {
-      await smoke(url, smokeScreenshot);
+      if (smokeScreenshot) await smoke(url, smokeScreenshot);
+      if (tourScreenshot) {
+        const { tour, openFileAt } = await import('./tour.mjs');
+        const lines = (file) => readFileSync(file, 'utf8').split('\n');
+        const written = await tour(url, tourScreenshot, (page, name, lineStart) => openFileAt(page, name, lineStart, folder, lines));
+        console.log(`[demo] tour done; screenshots:\n  ${written.join('\n  ')}`);
+      }
     } finally {
       stop();
     }

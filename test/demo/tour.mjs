@@ -1,0 +1,68 @@
+// `npm run demo -- --screenshot FILE`: a headless tour of the demo, one picture per stop, each taken only once what
+// it shows is on screen (the steps wait on the workbench's elements, never on a timer):
+//   FILE-1-runs.png          the Runs view: demo-app's runs in several states
+//   FILE-2-context-menu.png  the context menu of the run that needs confirmation (Apply, Discard, ...)
+//   FILE-3-log.png           the plan log of that run, highlighted
+//   FILE-4-quick-fix.png     a diagnostic in variables.tf with its quick fixes
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from '../e2e/browser.mjs';
+import { editorText, expand, openContextMenu, openRunsView, row, timeout } from '../e2e/runsViewSteps.mjs';
+
+const awaiting = 'Scale to three instances'; // the demo seed's run awaiting confirmation
+
+export async function tour(url, file, folderFile) {
+  const base = file.replace(/\.png$/i, '');
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const written = [];
+  const shoot = async (page, name) => {
+    const target = `${base}-${name}.png`;
+    await page.screenshot({ path: target });
+    written.push(target);
+  };
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    await openRunsView(page);
+    await expand(page, 'demo-app', awaiting);
+    await row(page, 'Add monitoring toggle').waitFor({ state: 'visible', timeout });
+    await shoot(page, '1-runs');
+
+    const labels = await openContextMenu(page, awaiting);
+    if (!labels.some((label) => label.startsWith('Apply Run'))) throw new Error(`the context menu offers no Apply Run: ${labels.join(' | ')}`);
+    await shoot(page, '2-context-menu');
+    await page.keyboard.press('Escape');
+
+    await expand(page, awaiting, 'Plan');
+    await row(page, 'Plan').click();
+    await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout });
+    if (!/Plan:|No changes/.test(await editorText(page))) throw new Error('the plan log did not open');
+    await shoot(page, '3-log');
+
+    await folderFile(page, 'variables.tf', 'variable "environment"');
+    await page.keyboard.press('Control+.');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Set workspace variable' }).first().waitFor({ state: 'visible', timeout });
+    await shoot(page, '4-quick-fix');
+    await page.keyboard.press('Escape');
+    return written;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens a file of the folder with Ctrl+P and puts the cursor on the line that starts with `lineStart`. */
+export async function openFileAt(page, name, lineStart, folder, readLines) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout });
+  await page.keyboard.press('Enter');
+  await page.locator('.editor-group-container.active .monaco-editor .view-line').first().waitFor({ state: 'visible', timeout });
+  const line = readLines(path.join(folder, name)).findIndex((l) => l.startsWith(lineStart)) + 1;
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(`${line}:12`);
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ state: 'attached', timeout });
+}
