@@ -12,6 +12,7 @@ import { registerRunNotifications } from './runNotifications';
 import { registerRunCommands } from './runs/runCommands';
 import { registerRunDocuments } from './runs/runDocuments';
 import { registerRunsView } from './runs/runsView';
+import type { RunsTreeProvider } from './runs/tree/runsTreeProvider';
 import { ServerAccess } from './serverAccess';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
@@ -30,6 +31,8 @@ export interface ExtensionApi {
   events: ServerEvents;
   /** Views, commands and status items are built from these (tests reach the same objects). */
   deps: ClientDeps;
+  /** The Runs view's tree (tests read its items; VS Code has no API to read a tree view). */
+  runsView: RunsTreeProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -89,7 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
 
   registerAuthentication(context, deps);
-  registerRunsView(context, deps);
+  const runsView = registerRunsView(context, deps);
   registerRunCommands(context, deps);
   registerRunDocuments(context, deps);
   registerStatusBar(context, deps);
@@ -97,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps };
+  return { languageClient: () => client, events, deps, runsView };
 }
 
 export async function deactivate(): Promise<void> {

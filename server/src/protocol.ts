@@ -221,6 +221,8 @@ export interface RunDetails {
   plan?: PhaseDetails;
   apply?: PhaseDetails;
   costEstimate?: { id: string; status: string; proposedMonthlyCost?: string; deltaMonthlyCost?: string };
+  /** The run's policy checks (GET /runs/:id/policy-checks), when it has any. */
+  policyChecks?: Array<{ id: string; status: string; result?: { passed?: number; softFailed?: number; hardFailed?: number; advisoryFailed?: number } }>;
 }
 
 /** client → server: a run with its plan, apply, cost estimate and (optionally) log text via log-read-url. */

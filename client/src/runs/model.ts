@@ -31,6 +31,12 @@ export interface PhaseNode {
   phase: 'plan' | 'cost-estimate' | 'policy-check' | 'apply';
   run: RunSummary;
   workspace: WorkspaceRef;
+  /** What the run's details said of this phase. */
+  status: string;
+  /** "+2 ~1 -0", "$12.30/month (+$1.10)", "2 passed, 1 soft-failed": what the phase counted, if anything. */
+  summary?: string;
+  /** Whether the phase has a log to open (plan and apply). */
+  hasLog: boolean;
 }
 
 export interface LoadMoreNode {

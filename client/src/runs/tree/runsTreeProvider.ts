@@ -1,0 +1,323 @@
+// The Runs view: linked workspaces (one per workspace, from the server's linkedWorkspaces), then pinned ones; under
+// each its runs, newest first, a page at a time; under a run its phases. Nodes are kept per run id and updated in
+// place, so a runsChanged notification re-renders exactly the runs that changed (and their workspace when its
+// current run moved), with no list request.
+import * as vscode from 'vscode';
+import type { LinkedFolder, RunDetails, RunSummary } from '../../../../server/src/protocol';
+import { linkedWorkspacesRequest, runDetailsRequest, runsRequest, workspaceRequest } from '../../../../server/src/protocol';
+import type { ClientDeps } from '../../clientDeps';
+import { log } from '../../log';
+import { errorMessage } from '../../serverAccess';
+import type { LoadMoreNode, MessageNode, PhaseNode, RunNode, RunsTreeNode, WorkspaceNode, WorkspaceRef } from '../model';
+import type { PinnedWorkspaces } from './pins';
+import { filterParams, type RunFilters } from './runFilters';
+import { forceCancelWaitMs, resourceCounts } from './runPresentation';
+import { treeItemOf } from './treeItems';
+
+interface RunList {
+  runs: RunNode[];
+  nextPage?: number;
+  /** The error of the last list request, shown as a message item. */
+  error?: string;
+}
+
+const keyOf = (workspace: { hostname: string; id: string }) => `${workspace.hostname}\u0000${workspace.id}`;
+
+export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<RunsTreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** Runs per page (the issue's 20; tests may lower it to see paging on a small seed). */
+  pageSize = 20;
+  private filters: RunFilters = {};
+  private readonly workspaces = new Map<string, WorkspaceNode>();
+  private readonly lists = new Map<string, RunList>();
+  private readonly runs = new Map<string, RunNode>();
+  private readonly current = new Map<string, RunSummary>();
+  private countdown: ReturnType<typeof setInterval> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly deps: ClientDeps,
+    private readonly pins: PinnedWorkspaces,
+  ) {
+    this.subscriptions.push(
+      deps.events.onRunsChanged(({ hostname, workspaceId, runs }) => this.runsChanged(hostname, workspaceId, runs)),
+      deps.activity.onDidAct((run) => {
+        const workspace = [...this.workspaces.values()].find((node) => node.workspace.id === run.workspaceId);
+        if (workspace) this.runsChanged(workspace.workspace.hostname, workspace.workspace.id, [run]);
+      }),
+      deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
+      deps.server.onDidStart(() => this.reset()),
+      deps.credentials.onDidChange(({ token }) => {
+        if (token === undefined) this.reset(); // sign-out: nothing of that account stays on screen
+      }),
+    );
+  }
+
+  /** Forgets everything and reloads from the server. */
+  reset(): void {
+    this.workspaces.clear();
+    this.lists.clear();
+    this.runs.clear();
+    this.current.clear();
+    this.changed.fire(undefined);
+  }
+
+  /** Reloads the lists (the Refresh button): runs and current runs are read again. */
+  refresh(): void {
+    this.lists.clear();
+    this.current.clear();
+    this.changed.fire(undefined);
+  }
+
+  get activeFilters(): RunFilters {
+    return this.filters;
+  }
+
+  setFilters(filters: RunFilters): void {
+    this.filters = filters;
+    this.lists.clear();
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: RunsTreeNode): vscode.TreeItem {
+    return treeItemOf(node, Date.now(), (workspace) => this.current.get(keyOf(workspace.workspace)) ?? this.lists.get(keyOf(workspace.workspace))?.runs[0]?.run);
+  }
+
+  getParent(node: RunsTreeNode): RunsTreeNode | undefined {
+    if (node.kind === 'run' || node.kind === 'loadMore') return this.workspaces.get(keyOf(node.workspace));
+    if (node.kind === 'phase') return this.runs.get(node.run.id);
+    return undefined;
+  }
+
+  async getChildren(node?: RunsTreeNode): Promise<RunsTreeNode[]> {
+    try {
+      if (!node) return await this.topLevel();
+      if (node.kind === 'workspace') return await this.runsOf(node);
+      if (node.kind === 'run') return await this.phasesOf(node);
+      return [];
+    } catch (error) {
+      log.warn(`Runs view: ${errorMessage(error)}`);
+      return [message(`Could not load: ${errorMessage(error)}`, 'Refresh the view to try again.', { command: 'hcpTerraform.refresh', title: 'Refresh' })];
+    }
+  }
+
+  /** The workspace nodes on screen (linked then pinned), for commands and tests. */
+  workspaceNodes(): WorkspaceNode[] {
+    return [...this.workspaces.values()];
+  }
+
+  runNode(runId: string): RunNode | undefined {
+    return this.runs.get(runId);
+  }
+
+  /** Loads the next page of a workspace's runs (the "Load more…" item). */
+  async loadMore(node: LoadMoreNode): Promise<void> {
+    const list = this.lists.get(keyOf(node.workspace));
+    const workspace = this.workspaces.get(keyOf(node.workspace));
+    if (!list || !workspace) return;
+    const page = await this.fetchPage(workspace.workspace, node.nextPage);
+    list.runs.push(...page.runs.filter((run) => !list.runs.includes(run)));
+    list.nextPage = page.nextPage;
+    this.changed.fire(workspace);
+  }
+
+  private async topLevel(): Promise<RunsTreeNode[]> {
+    if (!this.deps.server.running) return [];
+    const folders = await this.deps.server.request(linkedWorkspacesRequest);
+    const nodes: RunsTreeNode[] = [];
+    const seen = new Set<string>();
+    for (const folder of folders) {
+      if (folder.state.kind === 'linked') {
+        const ref: WorkspaceRef = { ...folder.state.workspace, folderUri: folder.folderUri };
+        if (seen.has(keyOf(ref))) continue;
+        seen.add(keyOf(ref));
+        nodes.push(this.workspaceNode(ref, false));
+      } else {
+        const explained = explainFolder(folder);
+        if (explained) nodes.push(explained);
+      }
+    }
+    for (const pin of this.pins.all()) {
+      if (seen.has(keyOf(pin))) continue;
+      seen.add(keyOf(pin));
+      nodes.push(this.workspaceNode(pin, true));
+    }
+    // Only workspaces stay cached: the others may have been unlinked or unpinned.
+    for (const key of [...this.workspaces.keys()]) if (!seen.has(key)) this.workspaces.delete(key);
+    return nodes;
+  }
+
+  private workspaceNode(ref: WorkspaceRef, pinned: boolean): WorkspaceNode {
+    const key = keyOf(ref);
+    const known = this.workspaces.get(key);
+    if (known && known.pinned === pinned) {
+      known.workspace = { ...ref, permissions: known.workspace.permissions };
+      return known;
+    }
+    const node: WorkspaceNode = { kind: 'workspace', workspace: ref, pinned };
+    this.workspaces.set(key, node);
+    void this.loadWorkspace(node);
+    return node;
+  }
+
+  /** Reads the workspace's permissions and current run; the item re-renders when they arrive. */
+  private async loadWorkspace(node: WorkspaceNode): Promise<void> {
+    try {
+      const summary = await this.deps.server.request(workspaceRequest, { hostname: node.workspace.hostname, workspaceId: node.workspace.id });
+      node.workspace.permissions = summary.permissions;
+      if (summary.currentRun) this.current.set(keyOf(node.workspace), summary.currentRun);
+      this.changed.fire(node);
+    } catch (error) {
+      // Not fatal: the newest listed run stands in for the current one, and every action stays offered.
+      log.warn(`Could not read workspace ${node.workspace.organization}/${node.workspace.name}: ${errorMessage(error)}`);
+    }
+  }
+
+  private async runsOf(node: WorkspaceNode): Promise<RunsTreeNode[]> {
+    const key = keyOf(node.workspace);
+    let list = this.lists.get(key);
+    if (!list) {
+      try {
+        list = await this.fetchPage(node.workspace, 1);
+      } catch (error) {
+        list = { runs: [], error: errorMessage(error) };
+      }
+      this.lists.set(key, list);
+      this.changed.fire(node); // the description falls back to the newest run
+    }
+    const children: RunsTreeNode[] = [...list.runs];
+    if (list.error) children.push(message(`Could not list runs: ${list.error}`, undefined, { command: 'hcpTerraform.refresh', title: 'Refresh' }));
+    else if (list.runs.length === 0) children.push(message(this.filtersOn() ? 'No runs match the filters.' : 'No runs yet.'));
+    if (list.nextPage) children.push({ kind: 'loadMore', workspace: node.workspace, nextPage: list.nextPage });
+    this.scheduleCountdown();
+    return children;
+  }
+
+  private async fetchPage(workspace: WorkspaceRef, pageNumber: number): Promise<RunList> {
+    const result = await this.deps.server.request(runsRequest, {
+      hostname: workspace.hostname,
+      workspaceId: workspace.id,
+      pageNumber,
+      pageSize: this.pageSize,
+      ...filterParams(this.filters),
+    });
+    const runs = result.runs.map((run) => this.runNodeFor(workspace, run));
+    return { runs, ...(result.page.next ? { nextPage: result.page.next } : {}) };
+  }
+
+  /** The one node of a run, updated in place so VS Code keeps its expansion and selection. */
+  private runNodeFor(workspace: WorkspaceRef, run: RunSummary): RunNode {
+    const known = this.runs.get(run.id);
+    if (known) {
+      known.run = run;
+      known.workspace = workspace;
+      return known;
+    }
+    const node: RunNode = { kind: 'run', run, workspace };
+    this.runs.set(run.id, node);
+    return node;
+  }
+
+  private async phasesOf(node: RunNode): Promise<RunsTreeNode[]> {
+    const details = await this.deps.server.request(runDetailsRequest, { hostname: node.workspace.hostname, runId: node.run.id });
+    return phaseNodes(node, details);
+  }
+
+  private runsChanged(hostname: string, workspaceId: string, changedRuns: RunSummary[]): void {
+    const workspace = this.workspaces.get(keyOf({ hostname, id: workspaceId }));
+    const list = workspace ? this.lists.get(keyOf(workspace.workspace)) : undefined;
+    let added = false;
+    for (const run of changedRuns) {
+      const known = this.runs.get(run.id);
+      if (known) {
+        known.run = run;
+        this.changed.fire(known);
+      } else if (workspace && list && !this.filtersOn()) {
+        // A run queued since the list was read: newest first, so it goes on top.
+        list.runs.unshift(this.runNodeFor(workspace.workspace, run));
+        added = true;
+      }
+    }
+    if (!workspace) return;
+    const current = this.current.get(keyOf(workspace.workspace));
+    const replacesCurrent = changedRuns.find((run) => run.id === current?.id);
+    if (replacesCurrent) this.current.set(keyOf(workspace.workspace), replacesCurrent);
+    if (added || replacesCurrent || !current) this.changed.fire(workspace);
+    // A new run may have become the current one (the service decides): read it again.
+    if (added || changedRuns.some((run) => run.id !== current?.id)) void this.loadWorkspace(workspace);
+    this.scheduleCountdown();
+  }
+
+  private filtersOn(): boolean {
+    return Boolean(this.filters.statusGroup || this.filters.operations?.length || this.filters.sources?.length);
+  }
+
+  /** While a run waits for force-cancel's cool-off, its countdown re-renders each second, and once more at the end. */
+  private scheduleCountdown(): void {
+    const waiting = () => [...this.runs.values()].filter((node) => forceCancelWaitMs(node.run, Date.now()) !== undefined || node.run.forceCancelAvailableAt);
+    if (this.countdown || waiting().length === 0) return;
+    this.countdown = setInterval(() => {
+      const nodes = [...this.runs.values()].filter((node) => node.run.forceCancelAvailableAt);
+      for (const node of nodes) this.changed.fire(node);
+      if (nodes.every((node) => forceCancelWaitMs(node.run, Date.now()) === undefined)) {
+        clearInterval(this.countdown);
+        this.countdown = undefined;
+      }
+    }, 1_000);
+  }
+
+  dispose(): void {
+    if (this.countdown) clearInterval(this.countdown);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function message(text: string, tooltip?: string, command?: MessageNode['command']): MessageNode {
+  return { kind: 'message', text, ...(tooltip ? { tooltip } : {}), ...(command ? { command } : {}) };
+}
+
+/** A folder that is not (yet) linked to a workspace, told as an item that says what to do. */
+function explainFolder(folder: LinkedFolder): MessageNode | undefined {
+  const name = decodeURIComponent(folder.folderUri.replace(/\/+$/, '').split('/').pop() ?? folder.folderUri);
+  switch (folder.state.kind) {
+    case 'not-linked':
+      return folder.mechanism === 'none'
+        ? undefined // plain folders without a cloud block are not the view's business
+        : message(`${name}: not linked (${folder.problems[0] ?? 'the cloud block is incomplete'})`, 'Link the folder to a workspace.', { command: 'hcpTerraform.linkFolder', title: 'Link Folder to Workspace', arguments: [{ folderUri: folder.folderUri }] });
+    case 'signed-out':
+      return message(`${name}: sign in to ${folder.state.hostname}`, `Sign in to see the runs of ${folder.workspaceName ?? 'its workspace'}.`, { command: 'hcpTerraform.signIn', title: 'Sign In', arguments: [{ host: folder.state.hostname }] });
+    case 'loading':
+      return message(`${name}: loading its workspace…`);
+    case 'not-found':
+      return message(`${name}: workspace ${folder.state.organization}/${folder.state.name} not found on ${folder.state.hostname}`, 'The workspace does not exist, or this token may not read it.', { command: 'hcpTerraform.linkFolder', title: 'Link Folder to Workspace', arguments: [{ folderUri: folder.folderUri }] });
+    case 'error':
+      return message(`${name}: ${folder.state.message}`, undefined, { command: 'hcpTerraform.refresh', title: 'Refresh' });
+    default:
+      return undefined;
+  }
+}
+
+function phaseNodes(node: RunNode, details: RunDetails): PhaseNode[] {
+  const base = { kind: 'phase' as const, run: details.run, workspace: node.workspace };
+  node.run = details.run;
+  const phases: PhaseNode[] = [];
+  if (details.plan) phases.push({ ...base, phase: 'plan', status: details.plan.status, hasLog: true, ...optional(resourceCounts(details.plan)) });
+  if (details.costEstimate) {
+    const c = details.costEstimate;
+    const summary = c.proposedMonthlyCost ? `$${c.proposedMonthlyCost}/month${c.deltaMonthlyCost ? ` (${c.deltaMonthlyCost.startsWith('-') ? '' : '+'}$${c.deltaMonthlyCost})` : ''}` : undefined;
+    phases.push({ ...base, phase: 'cost-estimate', status: c.status, hasLog: false, ...optional(summary) });
+  }
+  for (const check of details.policyChecks ?? []) {
+    const r = check.result;
+    const summary = r ? [`${r.passed ?? 0} passed`, r.softFailed ? `${r.softFailed} soft-failed` : '', r.hardFailed ? `${r.hardFailed} hard-failed` : '', r.advisoryFailed ? `${r.advisoryFailed} advisory` : ''].filter(Boolean).join(', ') : undefined;
+    phases.push({ ...base, phase: 'policy-check', status: check.status, hasLog: false, ...optional(summary) });
+  }
+  if (details.apply) phases.push({ ...base, phase: 'apply', status: details.apply.status, hasLog: true, ...optional(resourceCounts(details.apply)) });
+  return phases;
+}
+
+function optional(summary: string | undefined): { summary?: string } {
+  return summary ? { summary } : {};
+}

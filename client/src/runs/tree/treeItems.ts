@@ -1,0 +1,106 @@
+// Turns the Runs view's nodes into VS Code tree items: icons and colours from the theme, the contextValue that
+// decides each item's menu (see package.json's view/item/context), and a tooltip that escapes the service's text.
+import * as vscode from 'vscode';
+import type { LoadMoreNode, MessageNode, PhaseNode, RunNode, RunsTreeNode, WorkspaceNode } from '../model';
+import type { RunSummary } from '../../../../server/src/protocol';
+import { runContextValue, runDescription, runLabel, runTooltipMarkdown, statePresentation } from './runPresentation';
+
+export function treeItemOf(node: RunsTreeNode, now: number, currentRun: (node: WorkspaceNode) => RunSummary | undefined): vscode.TreeItem {
+  switch (node.kind) {
+    case 'workspace':
+      return workspaceItem(node, currentRun(node));
+    case 'run':
+      return runItem(node, now);
+    case 'phase':
+      return phaseItem(node);
+    case 'loadMore':
+      return loadMoreItem(node);
+    case 'message':
+      return messageItem(node);
+  }
+}
+
+function themed(status: string): vscode.ThemeIcon {
+  const look = statePresentation(status);
+  return new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
+}
+
+function workspaceItem(node: WorkspaceNode, current: RunSummary | undefined): vscode.TreeItem {
+  const { workspace } = node;
+  const item = new vscode.TreeItem(workspace.name, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `workspace/${workspace.hostname}/${workspace.id}/${node.pinned ? 'pinned' : (workspace.folderUri ?? '')}`;
+  item.description = current ? current.statusLabel : 'no runs yet';
+  item.iconPath = current ? themed(current.status) : new vscode.ThemeIcon(node.pinned ? 'pinned' : 'cloud');
+  const where = workspace.folderUri ? `Linked to ${vscode.workspace.asRelativePath(vscode.Uri.parse(workspace.folderUri), true)}` : 'Pinned';
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendText(`${workspace.organization}/${workspace.name} on ${workspace.hostname}\n\n${where}`);
+  if (current) tooltip.appendText(`\n\nCurrent run: ${current.statusLabel} — ${runLabel(current)}`);
+  item.tooltip = tooltip;
+  const may = workspace.permissions?.canQueueRun !== false;
+  item.contextValue = ['hcpWorkspace', node.pinned ? 'pinned' : 'linked', may ? 'queue' : ''].filter(Boolean).join(' ');
+  return item;
+}
+
+function runItem(node: RunNode, now: number): vscode.TreeItem {
+  const { run } = node;
+  const item = new vscode.TreeItem(runLabel(run), vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `run/${node.workspace.hostname}/${run.id}`;
+  item.description = runDescription(run, now);
+  item.iconPath = themed(run.status);
+  const tooltip = new vscode.MarkdownString(runTooltipMarkdown(run, now));
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  item.tooltip = tooltip;
+  item.contextValue = runContextValue(run, node.workspace.permissions, now);
+  item.accessibilityInformation = { label: `${runLabel(run)}, ${run.statusLabel}` };
+  return item;
+}
+
+const phaseTitles: Record<PhaseNode['phase'], string> = {
+  plan: 'Plan',
+  'cost-estimate': 'Cost estimate',
+  'policy-check': 'Policy check',
+  apply: 'Apply',
+};
+
+function phaseItem(node: PhaseNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(phaseTitles[node.phase], vscode.TreeItemCollapsibleState.None);
+  item.id = `phase/${node.workspace.hostname}/${node.run.id}/${node.phase}`;
+  const status = node.status.replace(/_/g, ' ');
+  item.description = [status, node.summary].filter(Boolean).join(' · ');
+  item.iconPath = themed(phaseStatusAsRunStatus(node.status));
+  item.contextValue = `hcpPhase ${node.phase}${node.hasLog ? ' log' : ''}`;
+  if (node.hasLog) {
+    item.command = { command: 'hcpTerraform.showPhaseLog', title: 'Show Log', arguments: [node] };
+    item.tooltip = `Open the ${phaseTitles[node.phase].toLowerCase()} log`;
+  }
+  return item;
+}
+
+/** Phase statuses (`finished`, `running`, `passed`, `soft_failed`...) mapped onto the run states' look. */
+function phaseStatusAsRunStatus(status: string): string {
+  const map: Record<string, string> = {
+    finished: 'applied', passed: 'applied', running: 'planning', queued: 'plan_queued', pending: 'pending', errored: 'errored',
+    hard_failed: 'errored', soft_failed: 'policy_soft_failed', canceled: 'canceled', unreachable: 'canceled', skipped: 'discarded',
+    overridden: 'applied', managed_queued: 'plan_queued',
+  };
+  return map[status] ?? status;
+}
+
+function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
+  const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+  item.id = `more/${node.workspace.hostname}/${node.workspace.id}/${node.nextPage}`;
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.command = { command: 'hcpTerraform.loadMoreRuns', title: 'Load More Runs', arguments: [node] };
+  item.contextValue = 'hcpLoadMore';
+  return item;
+}
+
+function messageItem(node: MessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('info');
+  if (node.tooltip) item.tooltip = node.tooltip;
+  if (node.command) item.command = node.command;
+  item.contextValue = 'hcpMessage';
+  return item;
+}
