@@ -35,6 +35,8 @@ import { RunWatcher } from './workspaces/runWatcher';
 import type { Timers } from './workspaces/timers';
 import { realTimers } from './workspaces/timers';
 import { registerViewRequests } from './workspaces/viewRequests';
+import { registerAccountRequests } from './workspaces/accountRequests';
+import { registerFolderRequests } from './workspaces/folderRequests';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -72,7 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onRuns: (hostname, workspaceId, runs, changed, fromList) => {
       directory.recordRuns(hostname, workspaceId, runs, fromList);
       if (changed.length === 0) return;
-      const params: RunsChangedParams = { hostname, workspaceId, runs: changed.map(summarizeRun) };
+      const params: RunsChangedParams = { hostname, workspaceId, runs: changed.map((run) => summarizeRun(run)) };
       void connection.sendNotification(runsChangedNotification, params);
       // A run that moved may have changed the workspace's current run.
       for (const knowledge of directory.all()) {
@@ -266,6 +268,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now() });
   registerCommands(connection, context);
   registerViewRequests(connection, context);
+  registerAccountRequests(connection, context);
+  registerFolderRequests(connection, context);
 
   connection.onShutdown(async () => {
     features.dispose();

@@ -37,6 +37,7 @@ export const operationLabels = {
   getPlan: 'read the plan',
   getApply: 'read the apply',
   getCostEstimate: 'read the cost estimate',
+  listPolicyChecks: 'list the policy checks',
   readLog: 'read the log',
 } as const;
 

@@ -6,8 +6,8 @@
 import type { Clock } from './clock';
 import { segment } from './query';
 import type { CallOptions, Requester } from './requester';
-import { applyDocumentSchema, costEstimateDocumentSchema, planDocumentSchema } from './schemas/phases';
-import type { Apply, CostEstimate, Plan } from './schemas/phases';
+import { applyDocumentSchema, costEstimateDocumentSchema, planDocumentSchema, policyCheckListDocumentSchema } from './schemas/phases';
+import type { Apply, CostEstimate, Plan, PolicyCheck } from './schemas/phases';
 
 const startOfText = 0x02;
 const endOfText = 0x03;
@@ -76,6 +76,18 @@ export class PhasesApi {
       method: 'GET',
       path: `/cost-estimates/${segment(costEstimateId)}`,
       schema: costEstimateDocumentSchema,
+      ...options,
+    });
+    return result.data.data;
+  }
+
+  /** A run's policy checks (`GET /runs/:id/policy-checks`); empty when the run has none. */
+  async listPolicyChecks(runId: string, options: CallOptions = {}): Promise<PolicyCheck[]> {
+    const result = await this.requester.call({
+      operation: 'listPolicyChecks',
+      method: 'GET',
+      path: `/runs/${segment(runId)}/policy-checks`,
+      schema: policyCheckListDocumentSchema,
       ...options,
     });
     return result.data.data;

@@ -1,6 +1,8 @@
 // Turns the service's run documents into the plain data the client (RunSummary) and the features (SnapshotRun) use.
 import type { Run } from '../api';
 import { forceCancelAvailableAt, isForceCancelable, relatedId, runStatusLabel } from '../api';
+import type { AnyResource } from '../api/schemas/jsonapi';
+import { findIncluded } from '../api/schemas/jsonapi';
 import type { SnapshotRun } from '../features/host';
 import type { RunSummary } from '../protocol';
 
@@ -21,7 +23,61 @@ function statusChangedAt(run: Run): string | undefined {
   return timestamps[key] ?? undefined;
 }
 
-export function summarizeRun(run: Run): RunSummary {
+/** The caller's rights on the run (`permissions`), only the members the service sent. */
+function runPermissions(run: Run): RunSummary['permissions'] {
+  const p = run.attributes.permissions;
+  if (!p) return undefined;
+  const pairs = [['can-apply', 'canApply'], ['can-cancel', 'canCancel'], ['can-discard', 'canDiscard'], ['can-force-execute', 'canForceExecute'], ['can-force-cancel', 'canForceCancel']] as const;
+  const result: NonNullable<RunSummary['permissions']> = {};
+  for (const [wire, name] of pairs) if (typeof p[wire] === 'boolean') result[name] = p[wire] as boolean;
+  return result;
+}
+
+/**
+ * Force-execute (spec §3) moves a `pending` run that waits behind another: the service's own flag when it sends one
+ * (`actions.is-force-executable`), else pending with the permission.
+ */
+function forceExecutable(run: Run): boolean {
+  const flag = (run.attributes.actions as Record<string, unknown> | null | undefined)?.['is-force-executable'];
+  if (typeof flag === 'boolean') return flag;
+  return run.attributes.status === 'pending' && run.attributes.permissions?.['can-force-execute'] !== false;
+}
+
+/** Counts from an included plan (additions, changes, destructions) — the apply's once it ran. */
+function includedCounts(run: Run, included: readonly AnyResource[]): Partial<RunSummary> {
+  const phase = (name: string) => {
+    const data = run.relationships?.[name]?.data;
+    return data && !Array.isArray(data) ? findIncluded(included, data) : undefined;
+  };
+  const apply = phase('apply');
+  const plan = phase('plan');
+  const counts: Partial<RunSummary> = {};
+  const applied = apply && typeof apply.attributes?.['resource-additions'] === 'number' && apply.attributes?.status !== 'unreachable' && apply.attributes?.status !== 'pending';
+  const source = applied ? apply : plan;
+  for (const [wire, name] of [['resource-additions', 'resourceAdditions'], ['resource-changes', 'resourceChanges'], ['resource-destructions', 'resourceDestructions']] as const) {
+    const value = source?.attributes?.[wire];
+    if (typeof value === 'number') counts[name] = value;
+  }
+  return counts;
+}
+
+function createdBy(run: Run, included: readonly AnyResource[]): string | undefined {
+  const data = run.relationships?.['created-by']?.data;
+  const user = data && !Array.isArray(data) ? findIncluded(included, data) : undefined;
+  const name = user?.attributes?.username;
+  return typeof name === 'string' ? name : undefined;
+}
+
+function statusTimestamps(run: Run): Record<string, string> | undefined {
+  const stamps = run.attributes['status-timestamps'];
+  if (!stamps) return undefined;
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(stamps)) if (typeof value === 'string') result[key] = value;
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/** `included`: the documents that came with the run (`include=plan,apply,created_by`), for counts and who queued it. */
+export function summarizeRun(run: Run, included: readonly AnyResource[] = []): RunSummary {
   const a = run.attributes;
   const summary: RunSummary = {
     id: run.id,
@@ -43,6 +99,12 @@ export function summarizeRun(run: Run): RunSummary {
     targetAddrs: a['target-addrs'] ?? undefined,
     replaceAddrs: a['replace-addrs'] ?? undefined,
     forceCancelAvailableAt: forceCancelAvailableAt(run),
+    permissions: runPermissions(run),
+    isForceExecutable: forceExecutable(run),
+    createdBy: createdBy(run, included),
+    terraformVersion: a['terraform-version'] ?? undefined,
+    statusTimestamps: statusTimestamps(run),
+    ...includedCounts(run, included),
     configurationVersionId: relatedId(run, 'configuration-version'),
     planId: relatedId(run, 'plan'),
     applyId: relatedId(run, 'apply'),

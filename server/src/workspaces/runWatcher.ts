@@ -32,6 +32,8 @@ interface WorkspaceWatch {
   nextListAt: number;
   intervalMs: number;
   listedOnce: boolean;
+  /** Report every run of the first list too (a client view asked for the workspace and starts from that list). */
+  reportFirstList?: boolean;
 }
 
 interface RunWatch {
@@ -74,10 +76,10 @@ export class RunWatcher {
   }
 
   /** Starts listing a workspace's runs (first list as soon as the host's list spacing allows). */
-  watchWorkspace(hostname: string, workspaceId: string): void {
+  watchWorkspace(hostname: string, workspaceId: string, options: { reportFirstList?: boolean } = {}): void {
     const host = this.host(hostname);
     if (!host.workspaces.has(workspaceId)) {
-      host.workspaces.set(workspaceId, { nextListAt: this.timers.now(), intervalMs: this.listInterval.baseMs, listedOnce: false });
+      host.workspaces.set(workspaceId, { nextListAt: this.timers.now(), intervalMs: this.listInterval.baseMs, listedOnce: false, ...(options.reportFirstList ? { reportFirstList: true } : {}) });
       this.schedule(host);
     }
   }
@@ -214,7 +216,7 @@ export class RunWatcher {
       // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
       const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
       if (!host.workspaces.has(workspaceId)) return;
-      const changed = this.record(host, page.items, watch.listedOnce);
+      const changed = this.record(host, page.items, watch.listedOnce || watch.reportFirstList === true);
       for (const run of page.items) {
         if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
           host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });

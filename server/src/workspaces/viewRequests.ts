@@ -2,7 +2,7 @@
 // details with plan/apply and log text, change requests, variables and the subscription. Each answers plain data
 // or a ResponseError that says what to do; a sensitive variable's value is never included.
 import type { Connection } from 'vscode-languageserver';
-import type { Page, Run } from '../api';
+import type { Page, Run, RunInclude } from '../api';
 import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
@@ -87,29 +87,40 @@ async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsR
     sources: strings(params.sources),
     timeframe: typeof params.timeframe === 'number' || params.timeframe === 'year' ? params.timeframe : undefined,
     searchBasic: typeof params.search === 'string' && params.search ? params.search : undefined,
+    // Counts and who queued each run come with the list, so the view needs no request per run.
+    include: ['plan', 'apply', 'created_by'] as RunInclude[],
   };
   const page: Page<Run> = params.workspaceId
     ? await target.client.runs.listForWorkspace(params.workspaceId, filters)
     : await target.client.runs.listForOrganization(params.organization!, { ...filters, workspaceNames: strings(params.workspaceNames) });
-  return { runs: page.items.map(summarizeRun), page: pageInfo(page) };
+  return { runs: page.items.map((run) => summarizeRun(run, page.included)), page: pageInfo(page) };
 }
 
 async function runDetails(context: CoreContext, params: RunDetailsParams | undefined): Promise<RunDetails> {
   if (!params || typeof params.runId !== 'string' || !params.runId) throw invalidParams('Send {"runId": "run-…"}.');
   const target = resolveTarget(context, params);
-  const { run } = await target.client.runs.get(params.runId);
-  const details: RunDetails = { run: summarizeRun(run) };
+  const { run, included } = await target.client.runs.get(params.runId, { include: ['plan', 'apply', 'created_by'] });
+  const details: RunDetails = { run: summarizeRun(run, included) };
   // The user is looking at this run: follow it while it is active, so its view updates through runsChanged.
   const workspaceId = relatedId(run, 'workspace');
   if (workspaceId && !isFinalRunStatus(run.attributes.status)) context.watcher.followRun(target.hostname, workspaceId, run.id, run);
   const planId = relatedId(run, 'plan');
   const applyId = relatedId(run, 'apply');
   const costEstimateId = relatedId(run, 'cost-estimate');
-  const [plan, apply, costEstimate] = await Promise.all([
+  const [plan, apply, costEstimate, policyChecks] = await Promise.all([
     planId ? target.client.phases.getPlan(planId) : undefined,
     applyId ? target.client.phases.getApply(applyId) : undefined,
     costEstimateId ? target.client.phases.getCostEstimate(costEstimateId).catch(() => undefined) : undefined,
+    // Optional detail: an organization without policies (or a token that may not read them) just shows none.
+    target.client.phases.listPolicyChecks(params.runId).catch(() => []),
   ]);
+  if (policyChecks.length > 0) {
+    details.policyChecks = policyChecks.map((check) => {
+      const r = check.attributes.result;
+      const result = r ? { ...(typeof r.passed === 'number' ? { passed: r.passed } : {}), ...(typeof r['soft-failed'] === 'number' ? { softFailed: r['soft-failed'] } : {}), ...(typeof r['hard-failed'] === 'number' ? { hardFailed: r['hard-failed'] } : {}), ...(typeof r['advisory-failed'] === 'number' ? { advisoryFailed: r['advisory-failed'] } : {}) } : undefined;
+      return { id: check.id, status: check.attributes.status, ...(result ? { result } : {}) };
+    });
+  }
   if (plan) details.plan = await phaseDetails(target.client, plan, params.planLogOffset);
   if (apply) details.apply = await phaseDetails(target.client, apply, params.applyLogOffset);
   if (costEstimate) {

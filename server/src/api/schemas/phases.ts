@@ -1,6 +1,6 @@
 /** Plans, applies and cost estimates (notes §5): a run's phases, each with its own status and log. */
 import { z } from 'zod';
-import { documentSchema, resourceSchema } from './jsonapi';
+import { documentSchema, listDocumentSchema, resourceSchema } from './jsonapi';
 
 const count = z.number().nullish();
 
@@ -37,3 +37,20 @@ export const costEstimateAttributesSchema = z.looseObject({
 export const costEstimateSchema = resourceSchema(costEstimateAttributesSchema);
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
 export const costEstimateDocumentSchema = documentSchema(costEstimateSchema);
+
+/** A policy check (notes: `result` counts passed and failed policies by enforcement level). */
+export const policyCheckSchema = resourceSchema(
+  z.looseObject({
+    status: z.string(),
+    result: z
+      .looseObject({
+        passed: z.number().nullish(),
+        'soft-failed': z.number().nullish(),
+        'hard-failed': z.number().nullish(),
+        'advisory-failed': z.number().nullish(),
+      })
+      .nullish(),
+  }),
+);
+export type PolicyCheck = z.infer<typeof policyCheckSchema>;
+export const policyCheckListDocumentSchema = listDocumentSchema(policyCheckSchema);

@@ -1,0 +1,70 @@
+// Requests about a module folder's code (declared in protocol.ts): the addresses a run can target or replace, and
+// the edit that links the folder to a workspace. Both read the folder's code model; nothing here writes a file.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Connection } from 'vscode-languageserver';
+import type { CoreContext } from '../commands/context';
+import { invalidParams, toResponseError } from '../commands/errors';
+import type { ModuleFolderModel } from '../model';
+import type { ResourceAddress } from '../protocol';
+import { linkFolderEditRequest, resourceAddressesRequest } from '../protocol';
+import { linkFolderEdit } from './linkFolderEdit';
+
+export function registerFolderRequests(connection: Connection, context: CoreContext): void {
+  connection.onRequest(resourceAddressesRequest, (params) =>
+    guard(async () => {
+      const model = folderModel(context, params?.folderUri);
+      const addresses: ResourceAddress[] = [];
+      for (const contribution of model.index.all()) {
+        if (contribution.kind !== 'terraform') continue;
+        for (const address of contribution.addresses) {
+          if (address.kind === 'ephemeral') continue; // not addressable by -target/-replace
+          addresses.push({ address: address.address, uri: pathToFileURL(address.file).href, line: address.range.start.line, kind: address.kind });
+        }
+      }
+      return addresses.sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line);
+    }),
+  );
+  connection.onRequest(linkFolderEditRequest, (params) =>
+    guard(async () => {
+      if (!params || typeof params.organization !== 'string' || !params.organization || typeof params.workspaceName !== 'string' || !params.workspaceName) {
+        throw invalidParams('Send {"folderUri": "file:…", "organization": "…", "workspaceName": "…", "hostname"?: "…"}.');
+      }
+      const model = folderModel(context, params.folderUri);
+      const parser = context.parser();
+      if (!parser) throw invalidParams('The Terraform parser is still loading: try again in a moment.');
+      const files = await Promise.all(
+        model.index
+          .files()
+          .filter((file) => file.endsWith('.tf'))
+          .map(async (file) => ({ uri: pathToFileURL(file).href, name: path.basename(file), text: model.openText(file) ?? (await readFile(file, 'utf8')) })),
+      );
+      const target = { organization: params.organization, workspaceName: params.workspaceName, ...(typeof params.hostname === 'string' && params.hostname ? { hostname: params.hostname } : {}) };
+      return linkFolderEdit(parser, pathToFileURL(model.folder).href, files, target);
+    }),
+  );
+}
+
+/** The model of a module folder, given the folder's URI or a file's in it. */
+function folderModel(context: CoreContext, folderUri: unknown): ModuleFolderModel {
+  if (typeof folderUri !== 'string' || !folderUri) throw invalidParams('Send {"folderUri": "file:///…"} (a module folder, or a file in it).');
+  let asPath: string | undefined;
+  try {
+    asPath = folderUri.startsWith('file:') ? fileURLToPath(folderUri) : folderUri;
+  } catch {
+    asPath = undefined;
+  }
+  // The folder itself first (its parent may be a module folder too), then the folder of a file.
+  const model = (asPath ? context.folders.get(asPath) : undefined) ?? context.folders.modelFor(folderUri);
+  if (!model) throw invalidParams(`No Terraform module folder is open at ${folderUri}: open a folder with .tf files.`);
+  return model;
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toResponseError(error);
+  }
+}
