@@ -10,7 +10,8 @@ import { revealSidebarOnFirstLink } from './revealOnFirstLink';
 import { RunActivity } from './runActivity';
 import { registerRunNotifications } from './runNotifications';
 import { registerRunCommands } from './runs/runCommands';
-import { registerRunDocuments } from './runs/runDocuments';
+import { registerRunDocuments, type RunDocuments } from './runs/runDocuments';
+import { prompts, type Prompts } from './prompts';
 import { registerRunsView } from './runs/runsView';
 import type { RunsTreeProvider } from './runs/tree/runsTreeProvider';
 import { ServerAccess } from './serverAccess';
@@ -33,6 +34,10 @@ export interface ExtensionApi {
   deps: ClientDeps;
   /** The Runs view's tree (tests read its items; VS Code has no API to read a tree view). */
   runsView: RunsTreeProvider;
+  /** Run details and log documents. */
+  runDocuments: RunDocuments;
+  /** Every question the commands ask goes through here: tests answer them by replacing its functions. */
+  prompts: Prompts;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -93,14 +98,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 
   registerAuthentication(context, deps);
   const runsView = registerRunsView(context, deps);
-  registerRunCommands(context, deps);
-  registerRunDocuments(context, deps);
+  const runDocuments = registerRunDocuments(context, deps);
+  registerRunCommands(context, deps, runsView, runDocuments);
   registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps, runsView };
+  return { languageClient: () => client, events, deps, runsView, runDocuments, prompts };
 }
 
 export async function deactivate(): Promise<void> {

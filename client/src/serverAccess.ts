@@ -47,6 +47,11 @@ export class ServerAccess implements vscode.Disposable {
     return this.client().sendRequest('workspace/executeCommand', { command: serverCommand(verb), arguments: [args] }) as Promise<ServerCommandResults[V]>;
   }
 
+  /** An LSP WorkspaceEdit (from a server request) as VS Code's. */
+  protocolToEdit(edit: import('vscode-languageserver-protocol').WorkspaceEdit): Promise<vscode.WorkspaceEdit> {
+    return this.client().protocol2CodeConverter.asWorkspaceEdit(edit);
+  }
+
   dispose(): void {
     this.started.dispose();
   }
