@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { registerAuthentication } from './auth/authentication';
+import { registerAuthentication, type HcpAuthenticationProvider } from './auth/authentication';
 import type { ClientDeps } from './clientDeps';
 import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
@@ -17,7 +17,7 @@ import type { RunsTreeProvider } from './runs/tree/runsTreeProvider';
 import { ServerAccess } from './serverAccess';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
-import { registerStatusBar } from './statusBar';
+import { registerStatusBar, type WorkspaceStatusBar } from './statusBar';
 import { trackSignedIn } from './signedInContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
@@ -38,6 +38,10 @@ export interface ExtensionApi {
   runDocuments: RunDocuments;
   /** Every question the commands ask goes through here: tests answer them by replacing its functions. */
   prompts: Prompts;
+  /** The workspace status bar item (VS Code has no API to read one). */
+  statusBar: WorkspaceStatusBar;
+  /** The HCP Terraform accounts of the Accounts menu. */
+  accounts: HcpAuthenticationProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -53,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     });
 
   const deps: ClientDeps = { server, events, credentials, activity, address };
+  const accounts = registerAuthentication(context, deps);
 
   const stopServer = async () => {
     server.setClient(undefined);
@@ -74,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         () => credentials.knownTokens(),
       );
       events.attach(client);
-      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials, events), trackSignedIn(client, events));
+      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, deps, accounts.identities), trackSignedIn(client, events));
       server.setClient(client);
     } catch (error) {
       reportActivationFailure(error);
@@ -83,8 +88,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 
   registerCommands(context, {
     // An optional { host } argument signs in to another host than the configured address's (e.g. a cloud block's).
-    'hcpTerraform.signIn': (options?: unknown) => signIn(credentials, requestedHost(options) ?? hostOf(address())),
-    'hcpTerraform.signOut': () => signOut(credentials),
+    'hcpTerraform.signIn': (options?: unknown) => signIn(deps, accounts.identities, requestedHost(options) ?? hostOf(address())),
+    'hcpTerraform.signOut': (options?: unknown) => signOut(deps, accounts.identities, requestedHost(options)),
     'hcpTerraform.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'hcpTerraform'),
     'hcpTerraform.showOutput': () => log.show(),
     'hcpTerraform.restartServer': restartServer,
@@ -96,16 +101,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     { dispose: () => void stopServer() },
   );
 
-  registerAuthentication(context, deps);
   const runsView = registerRunsView(context, deps);
   const runDocuments = registerRunDocuments(context, deps);
   registerRunCommands(context, deps, runsView, runDocuments);
-  registerStatusBar(context, deps);
+  const statusBar = registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps, runsView, runDocuments, prompts };
+  return { languageClient: () => client, events, deps, runsView, runDocuments, prompts, statusBar, accounts };
 }
 
 export async function deactivate(): Promise<void> {

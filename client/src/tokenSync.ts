@@ -1,30 +1,35 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { setTokenNotification } from '../../server/src/protocol';
-import type { Credentials } from './credentials';
+import type { Identities } from './auth/identities';
+import type { ClientDeps } from './clientDeps';
 import { log } from './log';
-import type { ServerEvents } from './serverEvents';
+import { prompts } from './prompts';
 import { signIn } from './signIn';
+
+/** Hosts whose sign-in was already offered this session: asked once, never in a loop (the command stays there). */
+const offered = new Set<string>();
 
 /**
  * Keeps the server's tokens in step with SecretStorage: every stored token is handed over when the server starts,
- * every sign-in or sign-out as it happens (no restart), and the server's "sign-in needed" becomes an offer to sign in.
+ * every sign-in or sign-out as it happens (no restart), and the server's "sign-in needed" becomes one offer to sign
+ * in per host.
  */
-export async function syncTokens(client: LanguageClient, credentials: Credentials, events: ServerEvents): Promise<vscode.Disposable> {
-  for (const { host, token } of await credentials.all()) {
+export async function syncTokens(client: LanguageClient, deps: ClientDeps, identities: Identities): Promise<vscode.Disposable> {
+  for (const { host, token } of await deps.credentials.all()) {
     await client.sendNotification(setTokenNotification, { hostname: host, token });
   }
-  const offered = new Set<string>();
   return vscode.Disposable.from(
-    credentials.onDidChange(({ host, token }) => {
+    deps.credentials.onDidChange(({ host, token }) => {
       void client.sendNotification(setTokenNotification, { hostname: host, token: token ?? null });
     }),
-    events.onSignInNeeded(async ({ hostname, reason }) => {
+    deps.events.onSignInNeeded(async ({ hostname, reason }) => {
       log.warn(`Sign-in needed for ${hostname}: ${reason}`);
-      if (offered.has(hostname)) return; // one prompt per host per session; the Sign In command stays available
+      if (offered.has(hostname)) return;
       offered.add(hostname);
-      const choice = await vscode.window.showWarningMessage(`HCP Terraform: ${reason}`, 'Sign In');
-      if (choice === 'Sign In') await signIn(credentials, hostname, reason);
+      void vscode.commands.executeCommand('setContext', 'hcpTerraform.signInHost', hostname);
+      const choice = await prompts.warn(`HCP Terraform: ${reason}`, 'Sign In');
+      if (choice === 'Sign In') await signIn(deps, identities, hostname, reason);
     }),
   );
 }
