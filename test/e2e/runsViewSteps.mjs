@@ -25,8 +25,9 @@ export async function openRunsView(page) {
   await runsPane(page).locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout });
 }
 
-/** A row of the Runs tree whose text (label and description) contains `text`. */
+/** A row of the Runs tree whose text (label and description) contains `text` (a RegExp matches the label alone). */
 export function row(page, text) {
+  if (text instanceof RegExp) return runsPane(page).locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: text }) }).first();
   return runsPane(page).locator('.monaco-list-row', { hasText: text }).first();
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checklist } from './uiCheck.mjs';
 import { checkRunsView } from './uiCheckRuns.mjs';
+import { row, sidebar } from './runsViewSteps.mjs';
 
 const timeout = 30_000;
 
@@ -24,9 +25,10 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await check('a code lens above the cloud block shows the workspace\'s current run', () =>
     page.locator('.monaco-editor .codelens-decoration', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
   );
-  await check('the sidebar knows the user is signed in (token from the Terraform credentials file)', async () => {
-    await page.locator('.activitybar .action-item a[aria-label^="HCP Terraform"]').click({ timeout });
-    await page.locator('.welcome-view-content', { hasText: 'Signed in.' }).first().waitFor({ state: 'visible', timeout });
+  await check('the sidebar opened by itself on the linked folder and shows its workspace (token from the Terraform credentials file)', async () => {
+    // The first linked folder opens the sidebar (a click on the container's icon now would close it again).
+    await sidebar(page).waitFor({ state: 'visible', timeout });
+    await row(page, 'demo-app').waitFor({ state: 'visible', timeout });
   });
   const screenshot = path.join(resultsDir, 'demo-editor.png');
   await page.screenshot({ path: screenshot });

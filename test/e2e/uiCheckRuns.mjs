@@ -31,8 +31,8 @@ export async function checkRunsView(page, { resultsDir, check }) {
     await row(page, awaiting).filter({ hasText: /Applied/ }).waitFor({ state: 'visible', timeout: 60_000 });
   });
   await check('the plan log opens as a highlighted run-log document', async () => {
-    await expand(page, awaiting, 'Plan');
-    await row(page, 'Plan').click();
+    await expand(page, awaiting, /^Plan$/);
+    await row(page, /^Plan$/).click();
     await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout });
     const text = await editorText(page);
     if (/[\u0000-\u0008\u001b]/.test(text)) throw new Error('the log shows control bytes');

@@ -71,3 +71,83 @@ export function waitFor<T>(
     void attempt();
   });
 }
+
+/** POST to the emulator's API as the owner (JSON:API body), returning the parsed answer. */
+export async function emulatorPost(path: string, body: unknown): Promise<any> {
+  const info = emulatorInfo();
+  const response = await fetch(`${info.url}/api/v2${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${info.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
+    body: JSON.stringify(body),
+  });
+  assert.ok(response.status >= 200 && response.status < 300, `POST ${path} answered ${response.status}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+/** The id of a workspace of the demo organization. */
+export async function workspaceId(name: string): Promise<string> {
+  return (await emulatorGet(`/organizations/acme-demo/workspaces/${name}`)).data.id;
+}
+
+/** Queues a run on a demo workspace through the API (as another client would), returning its id. */
+export async function queueRunOnService(workspace: string, message: string, attributes: Record<string, unknown> = {}): Promise<string> {
+  const id = await workspaceId(workspace);
+  const created = await emulatorPost('/runs', { data: { type: 'runs', attributes: { message, ...attributes }, relationships: { workspace: { data: { type: 'workspaces', id } } } } });
+  return created.data.id;
+}
+
+type PromptName = 'pick' | 'pickMany' | 'input' | 'modal' | 'info' | 'warn' | 'error';
+
+/**
+ * Answers the extension's prompts from a script while `work` runs: each call of a prompt takes the next answer
+ * given for that prompt (a function receives what was asked). Every call is recorded; the real prompts come back after.
+ */
+export async function withPrompts<T>(
+  answers: Partial<Record<PromptName, Array<unknown | ((...args: any[]) => unknown)>>>,
+  work: (asked: Array<{ prompt: PromptName; args: unknown[] }>) => Promise<T>,
+): Promise<T> {
+  const prompts = extension().exports.prompts as unknown as Record<PromptName, (...args: unknown[]) => unknown>;
+  const saved = { ...prompts };
+  const asked: Array<{ prompt: PromptName; args: unknown[] }> = [];
+  for (const name of Object.keys(saved) as PromptName[]) {
+    prompts[name] = async (...args: unknown[]) => {
+      asked.push({ prompt: name, args });
+      const queue = answers[name];
+      if (!queue || queue.length === 0) return undefined; // unscripted: dismissed, as a user pressing Escape
+      const next = queue.shift();
+      if (typeof next !== 'function') return next;
+      const items = args[0] && typeof (args[0] as Thenable<unknown>).then === 'function' ? await args[0] : args[0];
+      return (next as (...a: unknown[]) => unknown)(items, ...args.slice(1));
+    };
+  }
+  try {
+    return await work(asked);
+  } finally {
+    Object.assign(prompts, saved);
+  }
+}
+
+/**
+ * Waits until the run satisfies `done`, as the server reports it: the run is read once (which makes the server
+ * follow it while it is active), then every hcpTerraform/runsChanged is checked. No timers: the events drive it.
+ */
+export async function runReaches(runId: string, description: string, done: (run: import('../../../server/src/protocol').RunSummary) => boolean, timeoutMs = 45_000) {
+  const { runDetailsRequest } = await import('../../../server/src/protocol');
+  let latest: import('../../../server/src/protocol').RunSummary | undefined;
+  const events = extension().exports.events;
+  const changed = new vscode.EventEmitter<void>();
+  const subscription = events.onRunsChanged((params) => {
+    const run = params.runs.find((r) => r.id === runId);
+    if (run) {
+      latest = run;
+      changed.fire();
+    }
+  });
+  try {
+    latest = (await languageClient().sendRequest(runDetailsRequest, { runId })).run;
+    return await waitFor(`run ${runId} to be ${description}`, changed.event, () => (latest && done(latest) ? latest : undefined), timeoutMs);
+  } finally {
+    subscription.dispose();
+    changed.dispose();
+  }
+}

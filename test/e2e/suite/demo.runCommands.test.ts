@@ -1,0 +1,145 @@
+// The run commands as a user runs them from the palette or the Runs view, with every question answered by the test
+// (the extension's prompts), checked on the emulator: queue a plan with targets and a run variable, force execute,
+// apply, discard, a modal answered no, run details and logs, and linking a folder.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunSummary } from '../../../server/src/protocol';
+import { linkedWorkspacesRequest } from '../../../server/src/protocol';
+import type { WorkspaceRef } from '../../../client/src/runs/model';
+import { emulatorGet, extension, languageClient, queueRunOnService, runReaches, waitFor, withPrompts } from './helpers';
+
+async function demoApp(): Promise<WorkspaceRef> {
+  const folders = await languageClient().sendRequest(linkedWorkspacesRequest);
+  const folder = folders.find((f) => f.state.kind === 'linked' && f.state.workspace.name === 'demo-app');
+  assert.ok(folder && folder.state.kind === 'linked', 'demo-app is not linked');
+  return { ...folder.state.workspace, folderUri: folder.folderUri };
+}
+
+const node = (run: RunSummary, workspace: WorkspaceRef) => ({ kind: 'run', run, workspace });
+const confirmable = (run: RunSummary) => run.actions.isConfirmable;
+
+/** A run of demo-app of our own, moved to "needs confirmation" (force-executed past whatever holds the workspace). */
+async function runAwaitingConfirmation(workspace: WorkspaceRef, message: string): Promise<RunSummary> {
+  const id = await queueRunOnService('demo-app', message);
+  const queued = await runReaches(id, 'queued or further', () => true);
+  if (queued.status === 'pending') {
+    await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.forceExecuteRun', node(queued, workspace)));
+  }
+  return runReaches(id, 'awaiting confirmation', confirmable);
+}
+
+describe('run commands from the palette and the tree', function () {
+  this.timeout(120_000);
+
+  it('queues a plan through every step of Queue Plan: kind, message, targets, no replacement, a run variable, summary', async () => {
+    const workspace = await demoApp();
+    const run = await withPrompts(
+      {
+        pick: [
+          (items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan and apply'),
+          (items: Array<{ label: string; go?: boolean }>) => items.find((i) => i.go === true),
+        ],
+        input: ['Palette plan with a target', 'region = "eu-central-1"', ''],
+        pickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
+      },
+      async (asked) => {
+        const queued = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false });
+        assert.ok(asked.some((a) => a.prompt === 'pick' && String((a.args[1] as { title?: string }).title).includes('summary')), 'no summary step was shown');
+        return queued;
+      },
+    );
+    assert.ok(run?.id, 'no run was queued');
+    const onService = (await emulatorGet(`/runs/${run.id}`)).data.attributes;
+    assert.equal(onService.message, 'Palette plan with a target');
+    assert.equal(onService['target-addrs'].length, 1);
+    assert.match(onService["target-addrs"][0], /^terraform_data\./);
+    assert.deepEqual(onService.variables, [{ key: 'region', value: '"eu-central-1"' }]);
+    assert.ok(extension().exports.deps.activity.isMine(run.id), 'a run queued here is marked as this window\'s');
+  });
+
+  it('leaving Queue Plan at any step queues nothing', async () => {
+    const workspace = await demoApp();
+    const before = (await emulatorGet(`/workspaces/${workspace.id}/runs?filter[operation]=plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply`)).meta?.pagination?.['total-count'];
+    const run = await withPrompts({ pick: [(items: Array<{ label: string }>) => items[0]], input: [undefined] }, () =>
+      vscode.commands.executeCommand<RunSummary | undefined>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false }),
+    );
+    assert.equal(run, undefined);
+    const after = (await emulatorGet(`/workspaces/${workspace.id}/runs?filter[operation]=plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply`)).meta?.pagination?.['total-count'];
+    assert.equal(after, before);
+  });
+
+  it('applies a run that needs confirmation from the palette (workspace and run picked), after the modal', async () => {
+    const workspace = await demoApp();
+    const awaiting = await runAwaitingConfirmation(workspace, 'Apply me from the palette');
+    const result = await withPrompts(
+      { pick: [(items: Array<{ run?: RunSummary }>) => items.find((i) => i.run?.id === awaiting.id)], modal: ['Apply'], input: ['Shipped from the e2e suite'] },
+      async (asked) => {
+        const applied = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.applyRun');
+        const modal = asked.find((a) => a.prompt === 'modal');
+        assert.ok(modal, 'apply did not ask for confirmation');
+        assert.match(String(modal.args[0]), /demo-app/);
+        assert.match(String(modal.args[0]), new RegExp(awaiting.id));
+        return applied;
+      },
+    );
+    assert.ok(result, 'the apply was not sent');
+    const applied = await runReaches(awaiting.id, 'applied', (run) => run.status === 'applied', 60_000);
+    assert.equal(applied.status, 'applied');
+    const comments = await emulatorGet(`/runs/${awaiting.id}/comments`);
+    assert.ok(JSON.stringify(comments).includes('Shipped from the e2e suite'));
+  });
+
+  it('a modal answered "Cancel" changes nothing; answered "Discard" discards the run', async () => {
+    const workspace = await demoApp();
+    const awaiting = await runAwaitingConfirmation(workspace, 'Discard me');
+    const declined = await withPrompts({ modal: [undefined] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
+    assert.equal(declined, undefined);
+    assert.equal((await emulatorGet(`/runs/${awaiting.id}`)).data.attributes.status, awaiting.status);
+    await withPrompts({ modal: ['Discard'], input: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
+    const discarded = await runReaches(awaiting.id, 'discarded', (run) => run.status === 'discarded');
+    assert.equal(discarded.status, 'discarded');
+  });
+
+  it('shows a run\'s details and its plan log as documents', async () => {
+    const workspace = await demoApp();
+    const awaiting = await runAwaitingConfirmation(workspace, 'Read my details');
+    await vscode.commands.executeCommand('hcpTerraform.showRunDetails', node(awaiting, workspace));
+    const details = vscode.window.activeTextEditor?.document;
+    assert.equal(details?.uri.scheme, 'hcp-terraform-run');
+    assert.match(details!.getText(), /# Read my details/);
+    assert.match(details!.getText(), /\*\*Status:\*\* /);
+    await vscode.commands.executeCommand('hcpTerraform.showRunLog', node(awaiting, workspace));
+    const log = vscode.window.activeTextEditor?.document;
+    assert.equal(log?.languageId, 'hcp-terraform-log');
+    const text = await waitFor('the plan log text', vscode.workspace.onDidChangeTextDocument, () => (/Plan:|No changes/.test(log!.getText()) ? log!.getText() : undefined));
+    assert.doesNotMatch(text, /[\u0000-\u0008\u001b]/, 'the log shows control bytes');
+    await withPrompts({ modal: ['Discard'], input: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
+  });
+
+  it('links a folder without a cloud block to a workspace picked from the organization', async () => {
+    const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const folder = path.join(root, 'linked-by-test');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'main.tf'), 'resource "terraform_data" "x" {}\n');
+    const folderUri = vscode.Uri.file(folder).toString();
+    await waitFor('the server to know the new folder', extension().exports.events.onWorkspaceChanged, async () =>
+      (await languageClient().sendRequest(linkedWorkspacesRequest)).some((f) => f.folderUri === folderUri) ? true : undefined,
+    );
+    const linked = await withPrompts(
+      { pick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'acme-demo'), (items: Array<{ label: string }>) => items.find((i) => i.label === 'sandbox')] },
+      () => vscode.commands.executeCommand<boolean>('hcpTerraform.linkFolder', { folderUri }),
+    );
+    assert.equal(linked, true);
+    const text = readFileSync(path.join(folder, 'main.tf'), 'utf8');
+    assert.match(text, /terraform \{\n {2}cloud \{/);
+    assert.match(text, /organization = "acme-demo"/);
+    assert.match(text, /name = "sandbox"/);
+    const relinked = await waitFor('the folder to be linked to sandbox', extension().exports.events.onWorkspaceChanged, async () => {
+      const found = (await languageClient().sendRequest(linkedWorkspacesRequest)).find((f) => f.folderUri === folderUri);
+      return found?.state.kind === 'linked' ? found.state.workspace : undefined;
+    });
+    assert.equal(relinked.name, 'sandbox');
+  });
+});
