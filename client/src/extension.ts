@@ -8,17 +8,18 @@ import { startLanguageClient } from './languageClient';
 import { log } from './log';
 import { revealSidebarOnFirstLink } from './revealOnFirstLink';
 import { RunActivity } from './runActivity';
-import { registerRunNotifications } from './runNotifications';
+import { notificationCommands, registerRunNotifications } from './runNotifications';
 import { registerRunCommands } from './runs/runCommands';
 import { registerRunDocuments } from './runs/runDocuments';
 import { registerRunsView } from './runs/runsView';
 import { ServerAccess } from './serverAccess';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
-import { registerStatusBar } from './statusBar';
+import { registerStatusBar, type StatusBarReader } from './statusBar';
 import { trackSignedIn } from './signedInContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
+import { prompts } from './userPrompts';
 
 let client: LanguageClient | undefined;
 let clientSubscriptions: vscode.Disposable | undefined;
@@ -30,6 +31,8 @@ export interface ExtensionApi {
   events: ServerEvents;
   /** Views, commands and status items are built from these (tests reach the same objects). */
   deps: ClientDeps;
+  /** Seams for the end-to-end tests: they answer prompts, intercept notification buttons and read the status bar. */
+  seams: { prompts: typeof prompts; notificationCommands: typeof notificationCommands; statusBar: StatusBarReader };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -66,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         () => credentials.knownTokens(),
       );
       events.attach(client);
-      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials, events), trackSignedIn(client, events));
+      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials), trackSignedIn(client, events));
       server.setClient(client);
     } catch (error) {
       reportActivationFailure(error);
@@ -75,8 +78,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 
   registerCommands(context, {
     // An optional { host } argument signs in to another host than the configured address's (e.g. a cloud block's).
-    'hcpTerraform.signIn': (options?: unknown) => signIn(credentials, requestedHost(options) ?? hostOf(address())),
-    'hcpTerraform.signOut': () => signOut(credentials),
+    'hcpTerraform.signIn': (options?: unknown) => signIn(deps, requestedHost(options) ?? hostOf(address())),
+    'hcpTerraform.signOut': (options?: unknown) => signOut(deps, requestedHost(options)),
     'hcpTerraform.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'hcpTerraform'),
     'hcpTerraform.showOutput': () => log.show(),
     'hcpTerraform.restartServer': restartServer,
@@ -92,12 +95,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerRunsView(context, deps);
   registerRunCommands(context, deps);
   registerRunDocuments(context, deps);
-  registerStatusBar(context, deps);
+  const statusBar = registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps };
+  return { languageClient: () => client, events, deps, seams: { prompts, notificationCommands, statusBar } };
 }
 
 export async function deactivate(): Promise<void> {
