@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { registerAuthentication, type HcpAuthenticationProvider } from './auth/authentication';
+import { registerAuthentication } from './auth/authentication';
 import type { ClientDeps } from './clientDeps';
 import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
@@ -8,19 +8,19 @@ import { startLanguageClient } from './languageClient';
 import { log } from './log';
 import { revealSidebarOnFirstLink } from './revealOnFirstLink';
 import { RunActivity } from './runActivity';
-import { registerRunNotifications } from './runNotifications';
+import { notificationCommands, registerRunNotifications } from './runNotifications';
 import { registerRunCommands } from './runs/runCommands';
 import { registerRunDocuments, type RunDocuments } from './runs/runDocuments';
-import { prompts, type Prompts } from './prompts';
 import { registerRunsView } from './runs/runsView';
 import type { RunsTreeProvider } from './runs/tree/runsTreeProvider';
 import { ServerAccess } from './serverAccess';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
-import { registerStatusBar, type WorkspaceStatusBar } from './statusBar';
+import { registerStatusBar, type StatusBarReader } from './statusBar';
 import { trackSignedIn } from './signedInContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
+import { prompts } from './userPrompts';
 
 let client: LanguageClient | undefined;
 let clientSubscriptions: vscode.Disposable | undefined;
@@ -36,12 +36,8 @@ export interface ExtensionApi {
   runsView: RunsTreeProvider;
   /** Run details and log documents. */
   runDocuments: RunDocuments;
-  /** Every question the commands ask goes through here: tests answer them by replacing its functions. */
-  prompts: Prompts;
-  /** The workspace status bar item (VS Code has no API to read one). */
-  statusBar: WorkspaceStatusBar;
-  /** The HCP Terraform accounts of the Accounts menu. */
-  accounts: HcpAuthenticationProvider;
+  /** Seams for the end-to-end tests: they answer prompts, intercept notification buttons and read the status bar. */
+  seams: { prompts: typeof prompts; notificationCommands: typeof notificationCommands; statusBar: StatusBarReader };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -57,7 +53,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     });
 
   const deps: ClientDeps = { server, events, credentials, activity, address };
-  const accounts = registerAuthentication(context, deps);
 
   const stopServer = async () => {
     server.setClient(undefined);
@@ -79,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         () => credentials.knownTokens(),
       );
       events.attach(client);
-      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, deps, accounts.identities), trackSignedIn(client, events));
+      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials), trackSignedIn(client, events));
       server.setClient(client);
     } catch (error) {
       reportActivationFailure(error);
@@ -88,8 +83,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
 
   registerCommands(context, {
     // An optional { host } argument signs in to another host than the configured address's (e.g. a cloud block's).
-    'hcpTerraform.signIn': (options?: unknown) => signIn(deps, accounts.identities, requestedHost(options) ?? hostOf(address())),
-    'hcpTerraform.signOut': (options?: unknown) => signOut(deps, accounts.identities, requestedHost(options)),
+    'hcpTerraform.signIn': (options?: unknown) => signIn(deps, requestedHost(options) ?? hostOf(address())),
+    'hcpTerraform.signOut': (options?: unknown) => signOut(deps, requestedHost(options)),
     'hcpTerraform.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'hcpTerraform'),
     'hcpTerraform.showOutput': () => log.show(),
     'hcpTerraform.restartServer': restartServer,
@@ -101,6 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     { dispose: () => void stopServer() },
   );
 
+  registerAuthentication(context, deps);
   const runsView = registerRunsView(context, deps);
   const runDocuments = registerRunDocuments(context, deps);
   registerRunCommands(context, deps, runsView, runDocuments);
@@ -109,7 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps, runsView, runDocuments, prompts, statusBar, accounts };
+  return { languageClient: () => client, events, deps, runsView, runDocuments, seams: { prompts, notificationCommands, statusBar } };
 }
 
 export async function deactivate(): Promise<void> {

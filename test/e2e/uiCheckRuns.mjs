@@ -31,7 +31,11 @@ export async function checkRunsView(page, { resultsDir, check }) {
     await row(page, awaiting).filter({ hasText: /Applied/ }).waitFor({ state: 'visible', timeout: 60_000 });
   });
   await check('the plan log opens as a highlighted run-log document', async () => {
-    await expand(page, awaiting, /^Plan$/);
+    await page.keyboard.press('Escape');
+    await expand(page, awaiting, /^Plan$/).catch(async (error) => {
+      await page.screenshot({ path: path.join(resultsDir, 'run-log-failed.png') });
+      throw error;
+    });
     await row(page, /^Plan$/).click();
     await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout });
     const text = await editorText(page);

@@ -3,7 +3,7 @@ import type { RunSummary } from '../../../server/src/protocol';
 import type { ClientDeps } from '../clientDeps';
 import { registerCommands } from '../commands';
 import { hostOf } from '../credentials';
-import { prompts } from '../prompts';
+import { prompts } from '../userPrompts';
 import { errorMessage } from '../serverAccess';
 import { linkedWorkspacesRequest } from '../../../server/src/protocol';
 import { linkFolder } from './actions/linkFolder';
@@ -87,21 +87,21 @@ async function planLocalChanges(deps: ClientDeps, node: unknown): Promise<RunSum
   const named = workspaceRefOf(node)?.folderUri ?? (node as { folderUri?: string } | undefined)?.folderUri;
   const candidates = named ? folders.filter((f) => f.folderUri === named) : folders.sort((a, b) => Number(Boolean(active?.startsWith(`${b.folderUri}/`))) - Number(Boolean(active?.startsWith(`${a.folderUri}/`))));
   if (candidates.length === 0) {
-    void prompts.warn('HCP Terraform: no folder here is linked to a workspace. Link one first.', 'Link Folder…').then((c) => c && vscode.commands.executeCommand('hcpTerraform.linkFolder'));
+    void prompts.warning('HCP Terraform: no folder here is linked to a workspace. Link one first.', 'Link Folder…').then((c) => c && vscode.commands.executeCommand('hcpTerraform.linkFolder'));
     return undefined;
   }
   const folder =
     candidates.length === 1 || (active && active.startsWith(`${candidates[0]!.folderUri}/`))
       ? candidates[0]!
-      : (await prompts.pick(candidates.map((f) => ({ label: vscode.workspace.asRelativePath(vscode.Uri.parse(f.folderUri), true), description: f.workspaceName, folder: f })), { title: 'Plan the local changes of which folder?' }))?.folder;
+      : (await prompts.quickPick(candidates.map((f) => ({ label: vscode.workspace.asRelativePath(vscode.Uri.parse(f.folderUri), true), description: f.workspaceName, folder: f })), { title: 'Plan the local changes of which folder?' }))?.folder;
   if (!folder || folder.state.kind !== 'linked') return undefined;
   const workspace = folder.state.workspace;
-  const message = await prompts.input({ title: `Plan local changes in ${workspace.name}`, value: 'Local changes from VS Code', ignoreFocusOut: true });
+  const message = await prompts.inputBox({ title: `Plan local changes in ${workspace.name}`, value: 'Local changes from VS Code', ignoreFocusOut: true });
   if (message === undefined) return undefined;
   try {
     const run = await deps.server.command('planLocalChanges', { hostname: workspace.hostname, workspaceId: workspace.id, folderUri: folder.folderUri, message });
     deps.activity.queued(run);
-    void prompts.info(`HCP Terraform: a plan of your local files is queued in ${workspace.name}.`, 'Show Log').then((choice) => {
+    void prompts.information(`HCP Terraform: a plan of your local files is queued in ${workspace.name}.`, 'Show Log').then((choice) => {
       if (choice) void vscode.commands.executeCommand('hcpTerraform.showRunLog', { kind: 'run', run, workspace: { ...workspace, folderUri: folder.folderUri } });
     });
     return run;

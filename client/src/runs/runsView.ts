@@ -5,6 +5,7 @@ import { registerCommands } from '../commands';
 import { hostOf } from '../credentials';
 import { log } from '../log';
 import { errorMessage } from '../serverAccess';
+import { prompts } from '../userPrompts';
 import type { LoadMoreNode, WorkspaceRef } from './model';
 import { workspaceRefOf } from './model';
 import { PinnedWorkspaces } from './tree/pins';
@@ -52,7 +53,7 @@ export function registerRunsView(context: vscode.ExtensionContext, deps: ClientD
       try {
         await provider.loadMore(node);
       } catch (error) {
-        void vscode.window.showErrorMessage(`HCP Terraform: could not load more runs: ${errorMessage(error)}`);
+        void prompts.error(`HCP Terraform: could not load more runs: ${errorMessage(error)}`);
       }
     },
     'hcpTerraform.pinWorkspace': async () => {
@@ -98,38 +99,38 @@ export async function currentOrganization(context: vscode.ExtensionContext, deps
 }
 
 async function pickOrganization(deps: ClientDeps, hostname: string): Promise<string | undefined> {
-  const organizations = deps.server.request(organizationsRequest, { hostname }).then(
-    (result) => result.organizations.map((label) => ({ label })),
-    (error: unknown) => {
-      void vscode.window.showErrorMessage(`HCP Terraform: could not list the organizations on ${hostname}: ${errorMessage(error)}`);
-      return [];
-    },
-  );
-  const picked = await vscode.window.showQuickPick(organizations, { title: `Select an organization on ${hostname}`, placeHolder: 'Organization' });
+  let organizations: Array<{ label: string }>;
+  try {
+    organizations = (await deps.server.request(organizationsRequest, { hostname })).organizations.map((label) => ({ label }));
+  } catch (error) {
+    void prompts.error(`HCP Terraform: could not list the organizations on ${hostname}: ${errorMessage(error)}`);
+    return undefined;
+  }
+  const picked = await prompts.quickPick(organizations, { title: `Select an organization on ${hostname}`, placeHolder: 'Organization' });
   return picked?.label;
 }
 
 async function pickWorkspaceToPin(context: vscode.ExtensionContext, deps: ClientDeps, pins: PinnedWorkspaces): Promise<WorkspaceRef | undefined> {
   const target = await currentOrganization(context, deps);
   if (!target) return undefined;
-  const items = deps.server.request(workspacesRequest, { hostname: target.hostname, organization: target.organization, pageSize: 100 }).then(
-    (result) =>
-      result.workspaces.map((workspace) => ({
+  let items;
+  try {
+    const result = await deps.server.request(workspacesRequest, { hostname: target.hostname, organization: target.organization, pageSize: 100 });
+    items = result.workspaces.map((workspace) => ({
         label: workspace.name,
         description: [workspace.currentRun?.statusLabel, pins.has(workspace) ? 'pinned' : undefined].filter(Boolean).join(' · '),
         workspace: { id: workspace.id, name: workspace.name, organization: workspace.organization, hostname: workspace.hostname, permissions: workspace.permissions } as WorkspaceRef,
-      })),
-    (error: unknown) => {
-      void vscode.window.showErrorMessage(`HCP Terraform: could not list the workspaces of ${target.organization}: ${errorMessage(error)}`);
-      return [];
-    },
-  );
-  const picked = await vscode.window.showQuickPick(items, { title: `Pin a workspace of ${target.organization} to the Runs view`, placeHolder: 'Workspace name', matchOnDescription: true });
+      }));
+  } catch (error) {
+    void prompts.error(`HCP Terraform: could not list the workspaces of ${target.organization}: ${errorMessage(error)}`);
+    return undefined;
+  }
+  const picked = await prompts.quickPick(items, { title: `Pin a workspace of ${target.organization} to the Runs view`, placeHolder: 'Workspace name', matchOnDescription: true });
   return picked?.workspace;
 }
 
 async function pickPinned(pins: PinnedWorkspaces): Promise<WorkspaceRef | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompts.quickPick(
     pins.all().map((workspace) => ({ label: workspace.name, description: workspace.organization, workspace })),
     { title: 'Unpin which workspace?' },
   );

@@ -37,16 +37,16 @@ describe('run commands from the palette and the tree', function () {
     const workspace = await demoApp();
     const run = await withPrompts(
       {
-        pick: [
+        quickPick: [
           (items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan and apply'),
           (items: Array<{ label: string; go?: boolean }>) => items.find((i) => i.go === true),
         ],
-        input: ['Palette plan with a target', 'region = "eu-central-1"', ''],
-        pickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
+        inputBox: ['Palette plan with a target', 'region = "eu-central-1"', ''],
+        quickPickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
       },
       async (asked) => {
         const queued = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false });
-        assert.ok(asked.some((a) => a.prompt === 'pick' && String((a.args[1] as { title?: string }).title).includes('summary')), 'no summary step was shown');
+        assert.ok(asked.some((a) => a.prompt === 'quickPick' && String((a.args[1] as { title?: string }).title).includes('summary')), 'no summary step was shown');
         return queued;
       },
     );
@@ -62,7 +62,7 @@ describe('run commands from the palette and the tree', function () {
   it('leaving Queue Plan at any step queues nothing', async () => {
     const workspace = await demoApp();
     const before = (await emulatorGet(`/workspaces/${workspace.id}/runs?filter[operation]=plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply`)).meta?.pagination?.['total-count'];
-    const run = await withPrompts({ pick: [(items: Array<{ label: string }>) => items[0]], input: [undefined] }, () =>
+    const run = await withPrompts({ quickPick: [(items: Array<{ label: string }>) => items[0]], inputBox: [undefined] }, () =>
       vscode.commands.executeCommand<RunSummary | undefined>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false }),
     );
     assert.equal(run, undefined);
@@ -74,7 +74,7 @@ describe('run commands from the palette and the tree', function () {
     const workspace = await demoApp();
     const awaiting = await runAwaitingConfirmation(workspace, 'Apply me from the palette');
     const result = await withPrompts(
-      { pick: [(items: Array<{ run?: RunSummary }>) => items.find((i) => i.run?.id === awaiting.id)], modal: ['Apply'], input: ['Shipped from the e2e suite'] },
+      { quickPick: [(items: Array<{ run?: RunSummary }>) => items.find((i) => i.run?.id === awaiting.id)], modal: ['Apply'], inputBox: ['Shipped from the e2e suite'] },
       async (asked) => {
         const applied = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.applyRun');
         const modal = asked.find((a) => a.prompt === 'modal');
@@ -97,7 +97,7 @@ describe('run commands from the palette and the tree', function () {
     const declined = await withPrompts({ modal: [undefined] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
     assert.equal(declined, undefined);
     assert.equal((await emulatorGet(`/runs/${awaiting.id}`)).data.attributes.status, awaiting.status);
-    await withPrompts({ modal: ['Discard'], input: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
+    await withPrompts({ modal: ['Discard'], inputBox: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
     const discarded = await runReaches(awaiting.id, 'discarded', (run) => run.status === 'discarded');
     assert.equal(discarded.status, 'discarded');
   });
@@ -115,7 +115,7 @@ describe('run commands from the palette and the tree', function () {
     assert.equal(log?.languageId, 'hcp-terraform-log');
     const text = await waitFor('the plan log text', vscode.workspace.onDidChangeTextDocument, () => (/Plan:|No changes/.test(log!.getText()) ? log!.getText() : undefined));
     assert.doesNotMatch(text, /[\u0000-\u0008\u001b]/, 'the log shows control bytes');
-    await withPrompts({ modal: ['Discard'], input: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
+    await withPrompts({ modal: ['Discard'], inputBox: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node(awaiting, workspace)));
   });
 
   it('links a folder without a cloud block to a workspace picked from the organization', async () => {
@@ -124,11 +124,13 @@ describe('run commands from the palette and the tree', function () {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'main.tf'), 'resource "terraform_data" "x" {}\n');
     const folderUri = vscode.Uri.file(folder).toString();
+    // Opening the file is what makes a folder created behind the editor's back known at once (no watcher wait).
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(path.join(folder, 'main.tf')));
     await waitFor('the server to know the new folder', extension().exports.events.onWorkspaceChanged, async () =>
       (await languageClient().sendRequest(linkedWorkspacesRequest)).some((f) => f.folderUri === folderUri) ? true : undefined,
     );
     const linked = await withPrompts(
-      { pick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'acme-demo'), (items: Array<{ label: string }>) => items.find((i) => i.label === 'sandbox')] },
+      { quickPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'acme-demo'), (items: Array<{ label: string }>) => items.find((i) => i.label === 'sandbox')] },
       () => vscode.commands.executeCommand<boolean>('hcpTerraform.linkFolder', { folderUri }),
     );
     assert.equal(linked, true);

@@ -67,7 +67,7 @@ describe('the Runs view', function () {
     assert.ok(phases.some((p) => p.kind === 'phase' && p.phase === 'plan' && p.hasLog), 'no plan phase with a log');
     const plan = phases.find((p) => p.kind === 'phase' && p.phase === 'plan')!;
     assert.equal(tree().getTreeItem(plan).command?.command, 'hcpTerraform.showPhaseLog');
-    await withPrompts({ modal: ['Discard'], input: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node));
+    await withPrompts({ modal: ['Discard'], inputBox: [''] }, () => vscode.commands.executeCommand('hcpTerraform.discardRun', node));
     // Live: the discard reaches the same item without a refresh.
     await waitFor('the item to show Discarded', tree().onDidChangeTreeData, () => (tree().runNode(id)?.run.status === 'discarded' ? true : undefined));
     assert.ok(!tokens(tree().runNode(id)!).includes('apply'));
@@ -93,7 +93,7 @@ describe('the Runs view', function () {
   });
 
   it('pins a workspace picked from the organization; its runs are live too', async () => {
-    await withPrompts({ pick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'staging-api')] }, () => vscode.commands.executeCommand('hcpTerraform.pinWorkspace'));
+    await withPrompts({ quickPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'staging-api')] }, () => vscode.commands.executeCommand('hcpTerraform.pinWorkspace'));
     const staging = await workspaceNode('staging-api');
     assert.equal(staging.pinned, true);
     assert.ok(tokens(staging).includes('pinned'));

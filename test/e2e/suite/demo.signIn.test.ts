@@ -1,96 +1,108 @@
-// Sign-in through the HCP Terraform account provider (a pasted token, an environment token, a refused one), the
-// status bar item of the active editor's workspace, and a notification's Apply button — in a real VS Code.
+// Sign-in as a user does it, against the emulator: a pasted token, a TF_TOKEN_<host> variable, a refused token; the
+// account shows in the Accounts menu with who the token is. The questions are answered through the extension's
+// prompts seam. At the end the stored token is removed, so the folder is back on the credentials file's owner token.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunSummary } from '../../../server/src/protocol';
-import { emulatorGet, emulatorInfo, extension, queueRunOnService, runReaches, waitFor, withPrompts } from './helpers';
+import type { UserPrompts } from '../../../client/src/userPrompts';
+import { emulatorInfo, extension } from './helpers';
 
-const host = () => new URL(emulatorInfo().url).host;
-const pasteItem = (items: Array<{ label: string }>) => items.find((i) => i.label.includes('Paste'));
+interface Recorded {
+  picks: string[][];
+  inputs: number;
+  information: string[];
+  errors: string[];
+}
 
-describe('sign-in, status bar and notifications', function () {
-  this.timeout(120_000);
+/** Replaces the prompts for one test: `pick` chooses among the offered labels, `input` answers the n-th input box. */
+function answerPrompts(pick: (labels: string[], call: number) => string | undefined, input: (call: number) => string | undefined): { recorded: Recorded; restore(): void } {
+  const prompts = extension().exports.seams.prompts;
+  const original: UserPrompts = { ...prompts };
+  const recorded: Recorded = { picks: [], inputs: 0, information: [], errors: [] };
+  prompts.quickPick = async (items) => {
+    const labels = items.map((item) => item.label);
+    recorded.picks.push(labels);
+    const chosen = pick(labels, recorded.picks.length);
+    return items.find((item) => item.label === chosen);
+  };
+  prompts.inputBox = async () => input(++recorded.inputs);
+  prompts.information = async (message) => void recorded.information.push(message);
+  prompts.error = async (message) => void recorded.errors.push(message);
+  return { recorded, restore: () => Object.assign(prompts, original) };
+}
+
+const paste = (labels: string[]) => labels.find((label) => label.includes('Paste a token'));
+
+describe('signing in to the demo service', function () {
+  this.timeout(60_000);
+  const info = emulatorInfo();
+  const host = new URL(info.url).host.toLowerCase();
+  const credentials = () => extension().exports.deps.credentials;
+  let restorePrompts: (() => void) | undefined;
+
+  afterEach(() => {
+    restorePrompts?.();
+    restorePrompts = undefined;
+  });
+
   after(async () => {
-    // Back to the token of the Terraform credentials file, as the scenario started.
-    await withPrompts({}, () => vscode.commands.executeCommand('hcpTerraform.signOut', { host: host() }));
+    // Back to what the scenario started with: no stored token, the owner's from the credentials file.
+    await credentials().delete(host);
   });
 
-  it('signs in with a pasted team token, checked with the service, and lists the account as a team token', async () => {
-    const asked = await withPrompts({ pick: [pasteItem], input: [emulatorInfo().tokens.team] }, async (asked) => {
-      await vscode.commands.executeCommand('hcpTerraform.signIn');
-      return asked;
-    });
-    const offered = asked.find((a) => a.prompt === 'pick');
-    assert.ok(offered, 'the tokens found on the machine were not offered');
-    const labels = (await (offered.args[0] as Promise<Array<{ label: string }>> | Array<{ label: string }>)) as Array<{ label: string }>;
-    assert.ok(labels.some((l) => l.label.includes('terraform login')), `the credentials file was not offered: ${labels.map((l) => l.label).join(' | ')}`);
-    const message = asked.find((a) => a.prompt === 'info');
-    assert.match(String(message?.args[0]), /signed in to .* \(team token\)/);
-    const sessions = await extension().exports.accounts.getSessions();
-    const session = sessions.find((s) => s.id === host());
-    assert.ok(session, 'no session for the host');
-    assert.match(session.account.label, /\(team token\)$/);
-    assert.ok(!JSON.stringify(asked.map((a) => a.args.filter((x) => typeof x === 'string'))).includes(emulatorInfo().tokens.team), 'the token was echoed in a message');
+  it('refuses a made-up token: says so, asks again, stores nothing', async () => {
+    const before = await credentials().get(host);
+    const madeUp = 'madeUpToken000.atlasv1.thisIsNotAnyTokenTheEmulatorKnows0000000000000000';
+    const { recorded, restore } = answerPrompts((labels, call) => (call === 1 ? paste(labels) : undefined), () => madeUp);
+    restorePrompts = restore;
+    await vscode.commands.executeCommand('hcpTerraform.signIn', { host });
+    assert.equal(recorded.errors.length, 1, `expected one refusal message: ${recorded.errors.join(' | ')}`);
+    assert.match(recorded.errors[0]!, /refused/);
+    assert.ok(!recorded.errors[0]!.includes(madeUp), 'the message repeats the token');
+    assert.equal(recorded.picks.length, 2, 'the sign-in did not ask again after the refusal');
+    assert.equal(recorded.information.length, 0, `a refused token reported a sign-in: ${recorded.information.join(' | ')}`);
+    assert.equal(await credentials().get(host), before, 'the refused token was stored');
   });
 
-  it('signs in with TF_TOKEN_<host> from the environment, named by the user it belongs to', async () => {
-    const variable = `TF_TOKEN_${host().replace(/:\d+$/, '').replace(/-/g, '__').replace(/\./g, '_')}`;
-    process.env[variable] = emulatorInfo().tokens.member;
+  it('signs in with a pasted team token, labelled as a team token in the Accounts menu', async () => {
+    const { recorded, restore } = answerPrompts(paste, () => info.tokens.team);
+    restorePrompts = restore;
+    await vscode.commands.executeCommand('hcpTerraform.signIn', { host });
+    assert.deepEqual(recorded.errors, []);
+    assert.equal(recorded.information.length, 1);
+    assert.match(recorded.information[0]!, new RegExp(`^HCP Terraform: Signed in to ${host.replace(/\./g, '\\.')} as .+ \\(team token\\)\\.$`));
+    assert.equal(await credentials().get(host), info.tokens.team);
+    const accounts = await vscode.authentication.getAccounts('hcpTerraform');
+    const account = accounts.find((candidate) => candidate.id === host);
+    assert.ok(account, `no account for ${host}: ${accounts.map((a) => a.label).join(', ')}`);
+    assert.match(account.label, new RegExp(` @ ${host.replace(/\./g, '\\.')} \\(team token\\)$`));
+  });
+
+  it('offers TF_TOKEN_<host> and the terraform login token, and signs in with the variable as its user', async () => {
+    const variable = `TF_TOKEN_${host.replace(/:\d+$/, '').replace(/-/g, '__').replace(/\./g, '_')}`;
+    process.env[variable] = info.tokens.owner;
     try {
-      await withPrompts({ pick: [(items: Array<{ label: string }>) => items.find((i) => i.label.includes(variable))] }, () => vscode.commands.executeCommand('hcpTerraform.signIn'));
-      const session = (await extension().exports.accounts.getSessions()).find((s) => s.id === host());
-      assert.equal(session?.account.label, `max-member @ ${host()}`);
+      const { recorded, restore } = answerPrompts((labels) => labels.find((label) => label.includes(variable)), () => undefined);
+      restorePrompts = restore;
+      await vscode.commands.executeCommand('hcpTerraform.signIn', { host });
+      const offered = recorded.picks[0] ?? [];
+      assert.ok(offered.some((label) => label.includes('terraform login')), `the credentials file's token is not offered: ${offered.join(' | ')}`);
+      assert.equal(recorded.inputs, 0, 'a found token still asked for a paste');
+      assert.deepEqual(recorded.information, [`HCP Terraform: Signed in to ${host} as olivia-owner.`]);
+      assert.equal(await credentials().get(host), info.tokens.owner);
+      const session = await vscode.authentication.getSession('hcpTerraform', [], { silent: true });
+      assert.equal(session?.account.label, `olivia-owner @ ${host}`);
     } finally {
       delete process.env[variable];
     }
   });
 
-  it('a refused token is said to be refused and is not kept', async () => {
-    const before = (await extension().exports.accounts.getSessions()).find((s) => s.id === host())?.accessToken;
-    const asked = await withPrompts({ pick: [pasteItem], input: ['not-a-real-token.atlasv1.000000'], error: [undefined] }, async (asked) => {
-      await vscode.commands.executeCommand('hcpTerraform.signIn');
-      return asked;
-    });
-    const error = asked.find((a) => a.prompt === 'error');
-    assert.match(String(error?.args[0]), /refused/);
-    assert.ok(!String(error?.args[0]).includes('not-a-real-token'));
-    const after = (await extension().exports.accounts.getSessions()).find((s) => s.id === host())?.accessToken;
-    assert.equal(after, before, 'the refused token replaced the stored one');
-  });
-
-  it('the status bar names the workspace of the open file and its current run', async () => {
-    await withPrompts({ pick: [pasteItem], input: [emulatorInfo().tokens.owner] }, () => vscode.commands.executeCommand('hcpTerraform.signIn'));
-    const folder = vscode.workspace.workspaceFolders![0]!.uri;
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tf')));
-    const statusBar = extension().exports.statusBar;
-    const state = await waitFor('the status bar to name demo-app', statusBar.onDidUpdate, () => (statusBar.state?.workspace.name === 'demo-app' ? statusBar.state : undefined));
-    assert.match(state.text, /demo-app/);
-    if (state.run) assert.ok(state.text.endsWith(state.run.statusLabel), state.text);
-  });
-
-  it('a run of this window that needs confirmation notifies once, and its Apply button applies it', async () => {
-    const id = await queueRunOnService('demo-app', 'Notify me');
-    const queued = await runReaches(id, 'queued', () => true);
-    extension().exports.deps.activity.queued(queued); // as if queued from this window's palette
-    const notified: string[] = [];
-    await withPrompts(
-      {
-        info: [(message: string, ...buttons: string[]) => (notified.push(`${message} [${buttons.join(', ')}]`), /needs confirmation/.test(message) ? 'Apply' : undefined)],
-        // Whichever modal comes (force execute, then apply): its one button, as a user saying yes.
-        modal: [(_message: string, _detail: string, button: string) => button, (_message: string, _detail: string, button: string) => button],
-        input: [''],
-      },
-      async () => {
-        if (queued.status === 'pending') {
-          const workspace = extension().exports.runsView.workspaceNodes().find((n) => n.workspace.name === 'demo-app')!.workspace;
-          await vscode.commands.executeCommand('hcpTerraform.forceExecuteRun', { kind: 'run', run: queued, workspace });
-        }
-        await runReaches(id, 'confirmed or applied', (run: RunSummary) => ['apply_queued', 'applying', 'applied', 'confirmed'].includes(run.status), 90_000);
-      },
-    );
-    const confirmations = notified.filter((n) => n.includes('needs confirmation'));
-    assert.equal(confirmations.length, 1, notified.join('\n'));
-    assert.match(confirmations[0]!, /\[Apply, Discard, Show\]/);
-    assert.notEqual((await emulatorGet(`/runs/${id}`)).data.attributes.status, 'policy_checked');
+  it('signs out from the command: the account leaves the Accounts menu', async () => {
+    const { recorded, restore } = answerPrompts(() => undefined, () => undefined);
+    restorePrompts = restore;
+    await vscode.commands.executeCommand('hcpTerraform.signOut', { host });
+    assert.deepEqual(recorded.information, [`HCP Terraform: signed out of ${host}.`]);
+    assert.equal(await credentials().get(host), undefined);
+    const accounts = await vscode.authentication.getAccounts('hcpTerraform');
+    assert.ok(!accounts.some((account) => account.id === host), 'the account is still listed');
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../client/src/extension';
+import { runDetailsRequest, type RunSummary } from '../../../server/src/protocol';
 
 export const extensionId = 'hcp-terraform-runs.hcp-terraform-runs';
 
@@ -96,7 +97,7 @@ export async function queueRunOnService(workspace: string, message: string, attr
   return created.data.id;
 }
 
-type PromptName = 'pick' | 'pickMany' | 'input' | 'modal' | 'info' | 'warn' | 'error';
+type PromptName = keyof ExtensionApi['seams']['prompts'];
 
 /**
  * Answers the extension's prompts from a script while `work` runs: each call of a prompt takes the next answer
@@ -104,9 +105,9 @@ type PromptName = 'pick' | 'pickMany' | 'input' | 'modal' | 'info' | 'warn' | 'e
  */
 export async function withPrompts<T>(
   answers: Partial<Record<PromptName, Array<unknown | ((...args: any[]) => unknown)>>>,
-  work: (asked: Array<{ prompt: PromptName; args: unknown[] }>) => Promise<T>,
+  work: (asked: Array<{ prompt: PromptName; args: unknown[] }>) => Thenable<T> | Promise<T>,
 ): Promise<T> {
-  const prompts = extension().exports.prompts as unknown as Record<PromptName, (...args: unknown[]) => unknown>;
+  const prompts = extension().exports.seams.prompts as unknown as Record<PromptName, (...args: unknown[]) => unknown>;
   const saved = { ...prompts };
   const asked: Array<{ prompt: PromptName; args: unknown[] }> = [];
   for (const name of Object.keys(saved) as PromptName[]) {
@@ -131,9 +132,8 @@ export async function withPrompts<T>(
  * Waits until the run satisfies `done`, as the server reports it: the run is read once (which makes the server
  * follow it while it is active), then every hcpTerraform/runsChanged is checked. No timers: the events drive it.
  */
-export async function runReaches(runId: string, description: string, done: (run: import('../../../server/src/protocol').RunSummary) => boolean, timeoutMs = 45_000) {
-  const { runDetailsRequest } = await import('../../../server/src/protocol');
-  let latest: import('../../../server/src/protocol').RunSummary | undefined;
+export async function runReaches(runId: string, description: string, done: (run: RunSummary) => boolean, timeoutMs = 45_000): Promise<RunSummary> {
+  let latest: RunSummary | undefined;
   const events = extension().exports.events;
   const changed = new vscode.EventEmitter<void>();
   const subscription = events.onRunsChanged((params) => {
@@ -144,7 +144,8 @@ export async function runReaches(runId: string, description: string, done: (run:
     }
   });
   try {
-    latest = (await languageClient().sendRequest(runDetailsRequest, { runId })).run;
+    // By method name: the test bundle's own copy of the protocol types is not the client's (parameter structures differ).
+    latest = ((await languageClient().sendRequest(runDetailsRequest.method, { runId })) as { run: RunSummary }).run;
     return await waitFor(`run ${runId} to be ${description}`, changed.event, () => (latest && done(latest) ? latest : undefined), timeoutMs);
   } finally {
     subscription.dispose();

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { linkedWorkspacesRequest, linkFolderEditRequest, organizationsRequest, workspacesRequest } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
 import { hostOf } from '../../credentials';
-import { prompts } from '../../prompts';
+import { prompts } from '../../userPrompts';
 import { errorMessage } from '../../serverAccess';
 
 export async function linkFolder(deps: ClientDeps, given: { folderUri?: string } | undefined): Promise<boolean> {
@@ -14,17 +14,17 @@ export async function linkFolder(deps: ClientDeps, given: { folderUri?: string }
   const hostname = folders.find((f) => f.folderUri === folderUri)?.hostname ?? hostOf(deps.address());
   try {
     const { organizations } = await deps.server.request(organizationsRequest, { hostname });
-    const organization = organizations.length === 1 ? organizations[0] : (await prompts.pick(organizations.map((label) => ({ label })), { title: `Link folder: organization on ${hostname}` }))?.label;
+    const organization = organizations.length === 1 ? organizations[0] : (await prompts.quickPick(organizations.map((label) => ({ label })), { title: `Link folder: organization on ${hostname}` }))?.label;
     if (!organization) return false;
     const { workspaces } = await deps.server.request(workspacesRequest, { hostname, organization, pageSize: 100 });
-    const workspace = await prompts.pick(workspaces.map((w) => ({ label: w.name, description: w.currentRun?.statusLabel })), { title: `Link folder: workspace of ${organization}` });
+    const workspace = await prompts.quickPick(workspaces.map((w) => ({ label: w.name, description: w.currentRun?.statusLabel })), { title: `Link folder: workspace of ${organization}` });
     if (!workspace) return false;
     const { edit, file } = await deps.server.request(linkFolderEditRequest, { folderUri, organization, workspaceName: workspace.label, hostname });
     const applied = await vscode.workspace.applyEdit(await deps.server.protocolToEdit(edit));
     if (!applied) throw new Error('VS Code refused the edit (is the file read-only?)');
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(file));
     await document.save();
-    void prompts.info(`HCP Terraform: ${vscode.workspace.asRelativePath(document.uri, true)} now links this folder to ${organization}/${workspace.label}.`);
+    void prompts.information(`HCP Terraform: ${vscode.workspace.asRelativePath(document.uri, true)} now links this folder to ${organization}/${workspace.label}.`);
     return true;
   } catch (error) {
     void prompts.error(`HCP Terraform: could not link the folder: ${errorMessage(error)}`);
@@ -39,7 +39,7 @@ async function pickFolder(deps: ClientDeps): Promise<string | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri.toString();
   const preferred = candidates.filter((c) => active?.startsWith(`${c}/`)).sort((a, b) => b.length - a.length)[0];
   if (candidates.length === 1) return candidates[0];
-  const picked = await prompts.pick(
+  const picked = await prompts.quickPick(
     candidates.map((uri) => ({ label: vscode.workspace.asRelativePath(vscode.Uri.parse(uri), true) || uri, uri, picked: uri === preferred })).sort((a, b) => Number(b.picked) - Number(a.picked)),
     { title: 'Link which folder to a workspace?' },
   );

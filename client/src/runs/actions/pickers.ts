@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RunSummary } from '../../../../server/src/protocol';
 import { linkedWorkspacesRequest, runsRequest } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
-import { prompts } from '../../prompts';
+import { prompts } from '../../userPrompts';
 import { errorMessage } from '../../serverAccess';
 import type { RunNode, WorkspaceRef } from '../model';
 import type { RunsTreeProvider } from '../tree/runsTreeProvider';
@@ -33,13 +33,13 @@ export async function knownWorkspaces(deps: ClientDeps, runsView: RunsTreeProvid
 export async function pickWorkspace(deps: ClientDeps, runsView: RunsTreeProvider | undefined, title: string): Promise<WorkspaceRef | undefined> {
   const workspaces = await knownWorkspaces(deps, runsView);
   if (workspaces.length === 0) {
-    void prompts.warn('HCP Terraform: no workspace is linked or pinned. Link a folder to a workspace, or pin one in the Runs view.', 'Link Folder…').then((choice) => {
+    void prompts.warning('HCP Terraform: no workspace is linked or pinned. Link a folder to a workspace, or pin one in the Runs view.', 'Link Folder…').then((choice) => {
       if (choice) void vscode.commands.executeCommand('hcpTerraform.linkFolder');
     });
     return undefined;
   }
   if (workspaces.length === 1) return workspaces[0];
-  const picked = await prompts.pick(
+  const picked = await prompts.quickPick(
     workspaces.map((workspace) => ({
       label: workspace.name,
       description: workspace.organization,
@@ -74,11 +74,11 @@ export async function pickRun(
     return undefined;
   }
   if (runs.length === 0) {
-    void prompts.info(`HCP Terraform: ${workspace.name} has no run this applies to.`);
+    void prompts.information(`HCP Terraform: ${workspace.name} has no run this applies to.`);
     return undefined;
   }
   const now = Date.now();
-  const picked = await prompts.pick(
+  const picked = await prompts.quickPick(
     runs.map((run) => ({ label: runLabel(run), description: [run.statusLabel, relativeTime(run.createdAt, now)].filter(Boolean).join(' · '), detail: run.id, run })),
     { title, placeHolder: 'Run (newest first)', matchOnDetail: true },
   );

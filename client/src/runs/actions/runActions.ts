@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RunSummary } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
-import { prompts } from '../../prompts';
+import { prompts } from '../../userPrompts';
 import { errorMessage } from '../../serverAccess';
 import type { RunNode } from '../model';
 import type { RunsTreeProvider } from '../tree/runsTreeProvider';
@@ -52,7 +52,7 @@ export async function runRunAction(deps: ClientDeps, runsView: RunsTreeProvider 
   }
   let comment: string | undefined;
   if (action.comment) {
-    comment = await prompts.input({ title: `${action.name} ${runLabel(run)}`, prompt: 'A comment for the run’s history (optional; Enter to skip)', ignoreFocusOut: true });
+    comment = await prompts.inputBox({ title: `${action.name} ${runLabel(run)}`, prompt: 'A comment for the run’s history (optional; Enter to skip)', ignoreFocusOut: true });
     if (comment === undefined) return undefined; // Escape: the user changed their mind
   }
   try {
@@ -72,5 +72,5 @@ export async function runRunAction(deps: ClientDeps, runsView: RunsTreeProvider 
 /** The disabled "Force Cancel (after the cool-off)" entry, if invoked anyway: says how long is left. */
 export function explainForceCancelWait(node: RunNode | undefined): void {
   const wait = node ? forceCancelWaitMs(node.run, Date.now()) : undefined;
-  void prompts.info(wait === undefined ? 'HCP Terraform: force cancel is possible now: use Force Cancel Run.' : `HCP Terraform: force cancel becomes possible in ${countdown(wait)}, once the cool-off after the cancel ends.`);
+  void prompts.information(wait === undefined ? 'HCP Terraform: force cancel is possible now: use Force Cancel Run.' : `HCP Terraform: force cancel becomes possible in ${countdown(wait)}, once the cool-off after the cancel ends.`);
 }

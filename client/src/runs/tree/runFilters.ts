@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import { prompts } from '../../userPrompts';
 import type { RunsParams } from '../../../../server/src/protocol';
 
 /** The spec's filters for run lists (§4.2): one status group, operations, sources. Empty = no filter. */
@@ -57,7 +57,7 @@ export function describeFilters(filters: RunFilters): string | undefined {
 
 /** Asks which filter to change, then its values; undefined when the user cancelled (nothing changes). */
 export async function pickFilters(current: RunFilters): Promise<RunFilters | undefined> {
-  const which = await vscode.window.showQuickPick(
+  const which = await prompts.quickPick(
     [
       { label: 'Status', id: 'status', description: current.statusGroup ?? 'any' },
       { label: 'Operation', id: 'operation', description: current.operations?.join(', ') ?? 'any' },
@@ -67,7 +67,7 @@ export async function pickFilters(current: RunFilters): Promise<RunFilters | und
   );
   if (!which) return undefined;
   if (which.id === 'status') {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await prompts.quickPick(
       [{ label: 'Any status', value: undefined as string | undefined }, ...statusGroups.map((g) => ({ label: g.label, description: g.detail, value: g.value as string | undefined }))],
       { title: 'Show runs whose status is' },
     );
@@ -76,9 +76,9 @@ export async function pickFilters(current: RunFilters): Promise<RunFilters | und
   }
   const choices = which.id === 'operation' ? operations : sources;
   const selected = which.id === 'operation' ? current.operations : current.sources;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompts.quickPickMany(
     choices.map((c) => ({ label: c.label, value: c.value, picked: selected?.includes(c.value) ?? false })),
-    { title: `Show runs whose ${which.id} is (none selected = any)`, canPickMany: true },
+    { title: `Show runs whose ${which.id} is (none selected = any)` },
   );
   if (!picked) return undefined;
   const values = picked.map((p) => p.value);

@@ -234,8 +234,11 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
         known.run = run;
         this.changed.fire(known);
       } else if (workspace && list && !this.filtersOn()) {
-        // A run queued since the list was read: newest first, so it goes on top.
-        list.runs.unshift(this.runNodeFor(workspace.workspace, run));
+        // A run the list has not shown yet: in its place, newest first (usually the top).
+        const node = this.runNodeFor(workspace.workspace, run);
+        const at = list.runs.findIndex((other) => (other.run.createdAt ?? '') < (run.createdAt ?? ''));
+        if (at < 0 && list.nextPage) continue; // older than every run shown: it belongs to a page not loaded yet
+        list.runs.splice(at < 0 ? list.runs.length : at, 0, node);
         added = true;
       }
     }
