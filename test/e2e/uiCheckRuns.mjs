@@ -37,7 +37,10 @@ export async function checkRunsView(page, { resultsDir, check }) {
       throw error;
     });
     await row(page, /^Plan$/).click();
-    await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout });
+    await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Terraform v|Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout }).catch(async (error) => {
+      await page.screenshot({ path: path.join(resultsDir, 'run-log-failed.png') });
+      throw error;
+    });
     const text = await editorText(page);
     if (/[\u0000-\u0008\u001b]/.test(text)) throw new Error('the log shows control bytes');
     // Highlighted: the grammar gives the log's lines more than one token colour.

@@ -101,7 +101,8 @@ describe('the Runs view', function () {
     const id = await queueRunOnService('staging-api', 'A push while pinned');
     // Nothing refreshes the view: the server's watcher sees the new run and the tree puts it on top by itself.
     const node = await waitFor('the new staging run in the tree', tree().onDidChangeTreeData, async () => (await runsOf(staging)).find((r) => r.run.id === id), 60_000);
-    assert.equal((await runsOf(staging))[0]?.run.id, node.run.id);
+    const created = (await runsOf(staging)).map((r) => r.run.createdAt ?? '');
+    assert.deepEqual(created, [...created].sort().reverse(), 'the new run is not in its place, newest first');
     await vscode.commands.executeCommand('hcpTerraform.unpinWorkspace', staging);
     assert.ok(!(await children()).some((n) => n.kind === 'workspace' && n.workspace.name === 'staging-api'));
   });
