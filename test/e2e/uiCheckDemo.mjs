@@ -24,6 +24,9 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await check('a code lens above the cloud block shows the workspace\'s current run', () =>
     page.locator('.monaco-editor .codelens-decoration', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
   );
+  await check('the status bar shows demo-app and its current run for main.tf', () =>
+    page.locator('.statusbar .statusbar-item', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
+  );
   await check('the sidebar knows the user is signed in (token from the Terraform credentials file)', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="HCP Terraform"]').click({ timeout });
     await page.locator('.welcome-view-content', { hasText: 'Signed in.' }).first().waitFor({ state: 'visible', timeout });
