@@ -25,6 +25,9 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await check('a code lens above the cloud block shows the workspace\'s current run', () =>
     page.locator('.monaco-editor .codelens-decoration', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
   );
+  await check('the status bar shows demo-app and its current run for main.tf', () =>
+    page.locator('.statusbar .statusbar-item', { hasText: 'demo-app:' }).first().waitFor({ state: 'visible', timeout }),
+  );
   await check('the sidebar opened by itself on the linked folder and shows its workspace (token from the Terraform credentials file)', async () => {
     // The first linked folder opens the sidebar (a click on the container's icon now would close it again).
     await sidebar(page).waitFor({ state: 'visible', timeout });
