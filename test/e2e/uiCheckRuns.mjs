@@ -37,7 +37,7 @@ export async function checkRunsView(page, { resultsDir, check }) {
       throw error;
     });
     await row(page, /^Plan$/).click();
-    await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Terraform v|Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout }).catch(async (error) => {
+    await page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: /Terraform|Plan:|No changes/ }).first().waitFor({ state: 'visible', timeout }).catch(async (error) => {
       await page.screenshot({ path: path.join(resultsDir, 'run-log-failed.png') });
       throw error;
     });

@@ -145,6 +145,8 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
     }
     // Only workspaces stay cached: the others may have been unlinked or unpinned.
     for (const key of [...this.workspaces.keys()]) if (!seen.has(key)) this.workspaces.delete(key);
+    // Signed out everywhere: an empty tree lets the view's welcome say "Sign in to <host>" with its button.
+    if (seen.size === 0 && folders.every((folder) => folder.state.kind === 'signed-out' || folder.mechanism === 'none')) return [];
     return nodes;
   }
 
