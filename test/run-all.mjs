@@ -11,7 +11,7 @@ const steps = [
   { name: 'vsix contents', command: 'node --import tsx --test --test-reporter=spec test/package/vsix.test.ts', counts: nodeTestCounts },
   { name: 'build for e2e', command: 'node esbuild.mjs && node esbuild.mjs --tests' },
   { name: 'end-to-end in VS Code 1.100', command: 'node test/e2e/run-code-server.mjs', counts: e2eCounts },
-  { name: 'demo starts (smoke)', command: 'node test/demo/run-demo.mjs --smoke test-results/demo.png' },
+  { name: 'demo tour (screenshots)', command: 'node test/demo/run-demo.mjs --screenshot test-results/tour.png' },
 ];
 
 function nodeTestCounts(output) {

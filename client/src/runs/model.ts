@@ -18,6 +18,8 @@ export interface WorkspaceNode {
   kind: 'workspace';
   workspace: WorkspaceRef;
   pinned: boolean;
+  /** Whether its permissions and current run were read (the Runs view reads them once, then follows changes). */
+  loaded?: boolean;
 }
 
 export interface RunNode {

@@ -145,6 +145,9 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
     }
     // Only workspaces stay cached: the others may have been unlinked or unpinned.
     for (const key of [...this.workspaces.keys()]) if (!seen.has(key)) this.workspaces.delete(key);
+    // The workspaces' current runs come with the first rendering (a change event for an item VS Code has not rendered
+    // yet would be lost): one read per workspace, in parallel, the first time it is shown.
+    await Promise.all(nodes.filter((node): node is WorkspaceNode => node.kind === 'workspace' && !node.loaded).map((node) => this.loadWorkspace(node)));
     // Signed out everywhere: an empty tree lets the view's welcome say "Sign in to <host>" with its button.
     if (seen.size === 0 && folders.every((folder) => folder.state.kind === 'signed-out' || folder.mechanism === 'none')) return [];
     return nodes;
@@ -159,7 +162,6 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
     }
     const node: WorkspaceNode = { kind: 'workspace', workspace: ref, pinned };
     this.workspaces.set(key, node);
-    void this.loadWorkspace(node);
     return node;
   }
 
@@ -167,6 +169,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
   private async loadWorkspace(node: WorkspaceNode): Promise<void> {
     try {
       const summary = await this.deps.server.request(workspaceRequest, { hostname: node.workspace.hostname, workspaceId: node.workspace.id });
+      node.loaded = true;
       node.workspace.permissions = summary.permissions;
       if (summary.currentRun) this.current.set(keyOf(node.workspace), summary.currentRun);
       this.changed.fire(node);
@@ -186,7 +189,6 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
         list = { runs: [], error: errorMessage(error) };
       }
       this.lists.set(key, list);
-      this.changed.fire(node); // the description falls back to the newest run
     }
     const children: RunsTreeNode[] = [...list.runs];
     if (list.error) children.push(message(`Could not list runs: ${list.error}`, undefined, { command: 'hcpTerraform.refresh', title: 'Refresh' }));
