@@ -5,7 +5,23 @@ import * as vscode from 'vscode';
  * can answer a quick pick, type a token or press a notification's button (VS Code has no API to do that from a test):
  * they swap a member and put it back. Production code never replaces anything here.
  */
+/** What a step of a multi-step flow answers when the user presses its Back button. */
+export const back = Symbol('back');
+export type Back = typeof back;
+
+/** A step of a multi-step flow: "2/7" in the title bar, and a Back button from the second step on. */
+export interface StepOptions {
+  title: string;
+  step: number;
+  totalSteps: number;
+  placeholder?: string;
+}
+
 export interface UserPrompts {
+  stepPick<T extends vscode.QuickPickItem>(items: readonly T[], options: StepOptions): Thenable<T | Back | undefined>;
+  /** Several items; `items[i].picked` preselects. */
+  stepPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: StepOptions): Thenable<readonly T[] | Back | undefined>;
+  stepInput(options: StepOptions & { value?: string; prompt?: string; validate?: (value: string) => string | undefined }): Thenable<string | Back | undefined>;
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
   quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined>;
   /** A modal question; the chosen button's title, or undefined when dismissed. */
@@ -17,6 +33,9 @@ export interface UserPrompts {
 }
 
 export const prompts: UserPrompts = {
+  stepPick: (items, options) => pickStep(items, options, false).then((result) => (Array.isArray(result) ? result[0] : result)),
+  stepPickMany: (items, options) => pickStep(items, options, true),
+  stepInput: (options) => inputStep(options),
   quickPick: (items, options) => vscode.window.showQuickPick(items, options),
   quickPickMany: (items, options) => vscode.window.showQuickPick(items, { ...options, canPickMany: true }),
   modal: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
@@ -25,3 +44,47 @@ export const prompts: UserPrompts = {
   warning: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
   error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
 };
+
+function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: StepOptions, many: boolean): Promise<readonly T[] | Back | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<T>();
+    Object.assign(pick, { title: options.title, step: options.step, totalSteps: options.totalSteps, placeholder: options.placeholder, canSelectMany: many, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+    pick.items = items;
+    if (many) pick.selectedItems = items.filter((item) => item.picked);
+    pick.buttons = options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let settled = false;
+    const finish = (value: readonly T[] | Back | undefined) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      pick.dispose();
+    };
+    pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
+    pick.onDidAccept(() => finish(many ? [...pick.selectedItems] : pick.activeItems.slice(0, 1)));
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+  });
+}
+
+function inputStep(options: StepOptions & { value?: string; prompt?: string; validate?: (value: string) => string | undefined }): Promise<string | Back | undefined> {
+  return new Promise((resolve) => {
+    const input = vscode.window.createInputBox();
+    Object.assign(input, { title: options.title, step: options.step, totalSteps: options.totalSteps, placeholder: options.placeholder, value: options.value ?? '', prompt: options.prompt, ignoreFocusOut: true });
+    input.buttons = options.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+    let settled = false;
+    const finish = (value: string | Back | undefined) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      input.dispose();
+    };
+    input.onDidChangeValue((value) => (input.validationMessage = options.validate?.(value)));
+    input.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
+    input.onDidAccept(() => {
+      if (options.validate?.(input.value)) return; // stays open until the value is valid
+      finish(input.value);
+    });
+    input.onDidHide(() => finish(undefined));
+    input.show();
+  });
+}

@@ -37,16 +37,17 @@ describe('run commands from the palette and the tree', function () {
     const workspace = await demoApp();
     const run = await withPrompts(
       {
-        quickPick: [
-          (items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan and apply'),
-          (items: Array<{ label: string; go?: boolean }>) => items.find((i) => i.go === true),
-        ],
-        inputBox: ['Palette plan with a target', 'region = "eu-central-1"', ''],
-        quickPickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
+        stepPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan and apply')],
+        // message, then after targets and replacements: one run variable, then an empty entry to go on
+        stepInput: ['Palette plan with a target', 'region = "eu-central-1"', ''],
+        stepPickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
+        quickPick: [(items: Array<{ label: string; go?: boolean }>) => items.find((i) => i.go === true)],
       },
       async (asked) => {
         const queued = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false });
         assert.ok(asked.some((a) => a.prompt === 'quickPick' && String((a.args[1] as { title?: string }).title).includes('summary')), 'no summary step was shown');
+        const steps = asked.filter((a) => a.prompt.startsWith('step')).map((a) => (a.args[a.prompt === 'stepInput' ? 0 : 1] as { step: number }).step);
+        assert.deepEqual(steps, [1, 2, 3, 4, 5, 5], 'the steps are not numbered in order');
         return queued;
       },
     );
@@ -62,7 +63,7 @@ describe('run commands from the palette and the tree', function () {
   it('leaving Queue Plan at any step queues nothing', async () => {
     const workspace = await demoApp();
     const before = (await emulatorGet(`/workspaces/${workspace.id}/runs?filter[operation]=plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply`)).meta?.pagination?.['total-count'];
-    const run = await withPrompts({ quickPick: [(items: Array<{ label: string }>) => items[0]], inputBox: [undefined] }, () =>
+    const run = await withPrompts({ stepPick: [(items: Array<{ label: string }>) => items[0]], stepInput: [undefined] }, () =>
       vscode.commands.executeCommand<RunSummary | undefined>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false }),
     );
     assert.equal(run, undefined);
