@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/browser.mjs';
+import { openFile } from '../e2e/uiCheckDemo.mjs';
 import { editorText, expand, openContextMenu, openRunsView, row, timeout } from '../e2e/runsViewSteps.mjs';
 
 const awaiting = 'Scale to three instances'; // the demo seed's run awaiting confirmation
@@ -53,13 +54,7 @@ export async function tour(url, file, folderFile) {
 
 /** Opens a file of the folder with Ctrl+P and puts the cursor on the line that starts with `lineStart`. */
 export async function openFileAt(page, name, lineStart, folder, readLines) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout });
-  await page.keyboard.press('Enter');
-  await page.locator('.editor-group-container.active .monaco-editor .view-line').first().waitFor({ state: 'visible', timeout });
+  await openFile(page, name);
   const line = readLines(path.join(folder, name)).findIndex((l) => l.startsWith(lineStart)) + 1;
   await page.keyboard.press('Control+G');
   await page.keyboard.type(`${line}:12`);

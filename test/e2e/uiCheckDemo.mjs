@@ -42,7 +42,8 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   return { ok: failures.length === 0, passed, failures, screenshot };
 }
 
-async function openFile(page, name) {
+/** Opens a file of the folder with Ctrl+P (the tour of the demo does the same). */
+export async function openFile(page, name) {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout });
