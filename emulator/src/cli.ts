@@ -8,7 +8,7 @@ export interface CliOptions {
 }
 
 export const usage = `Usage: node dist/emulator.js [--port N] [--host H] [--seed demo|empty] [--speed F]
-       [--edition hosted|enterprise] [--info FILE] [--fixed-tokens]`;
+       [--edition hosted|enterprise] [--info FILE] [--fixed-tokens] [--tls] [--public-url URL]`;
 
 /** Parses argv (without node and script); throws an Error with the usage text on anything it does not know. */
 export function parseCli(argv: string[]): CliOptions {
@@ -55,6 +55,15 @@ export function parseCli(argv: string[]): CliOptions {
       case '--fixed-tokens':
         result.fixedTokens = true;
         break;
+      case '--tls':
+        result.emulator.tls = true;
+        break;
+      case '--public-url': {
+        const raw = value();
+        if (!/^https?:\/\/[^\s/]+\/?$/.test(raw)) throw new Error(`--public-url must be an origin such as https://127.0.0.1:8443 (got ${raw}).`);
+        result.emulator.publicUrl = raw;
+        break;
+      }
       case '--help':
       case '-h':
         throw new Error(usage);

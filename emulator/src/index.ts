@@ -1,6 +1,8 @@
 // The emulator's in-process API: startEmulator() gives a running fake of the service on a local port, its
 // seeded tokens, and a control surface (clock, faults, request log, notifications, reset) for tests and demos.
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { selfSignedCertificate, type Certificate } from './http/certificate';
 import type { AddressInfo } from 'node:net';
 import { Clock } from './clock';
 import { createControlHandler, type ControlSurface } from './http/controlApi';
@@ -38,6 +40,10 @@ export interface EmulatorOptions {
   clock?: 'real' | 'manual';
   /** Fix tokens (otherwise random per start). */
   tokens?: Partial<Record<TokenRole, string>>;
+  /** Serve https: true = a self-signed certificate for 127.0.0.1 and localhost made at start (see RunningEmulator.caPem). */
+  tls?: boolean | Certificate;
+  /** The origin of every absolute URL handed out (upload, log, json-output, state download URLs), e.g. behind a proxy. */
+  publicUrl?: string;
 }
 
 export interface RunningEmulator {
@@ -47,6 +53,8 @@ export interface RunningEmulator {
   organization: string;
   /** owner, member (may queue plans on demo-app, not apply), reader, team (owners team), organization. */
   tokens: Record<TokenRole, string>;
+  /** With tls: the certificate (PEM) a client trusts as its CA. */
+  caPem?: string;
   control: EmulatorControl;
   close(): Promise<void>;
 }
@@ -109,8 +117,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     reset,
   };
 
-  const server = createServer(
-    createPipeline({
+  const certificate = options.tls === true ? selfSignedCertificate() : options.tls || undefined;
+  const pipeline = createPipeline({
       store,
       router,
       rateLimiter,
@@ -118,8 +126,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       log,
       control: createControlHandler(surface),
       serviceHeaders: serviceHeaders(settings.edition),
-    }),
-  );
+      origin: { tls: certificate !== undefined, ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}) },
+    });
+  const server: Server = certificate ? createTlsServer({ key: certificate.key, cert: certificate.cert }, pipeline) : createServer(pipeline);
   const address = await listen(server, settings.port, settings.host);
   const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
 
@@ -133,9 +142,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     reset,
   };
   return {
-    url: `http://${hostForUrl}:${address.port}`,
+    url: `${certificate ? 'https' : 'http'}://${hostForUrl}:${address.port}`,
     organization,
     tokens: { ...tokens },
+    ...(certificate ? { caPem: certificate.cert } : {}),
     control,
     close: () => close(server, clock),
   };
@@ -148,6 +158,7 @@ interface Settings {
   speed: number;
   edition: 'hosted' | 'enterprise';
   clock: 'real' | 'manual';
+  publicUrl?: string;
 }
 
 /** Rejects bad options with a message that says which one and what is allowed. */
@@ -164,7 +175,18 @@ export function validateOptions(options: EmulatorOptions): Settings {
   if (clock !== 'real' && clock !== 'manual') throw new Error(`clock must be "real" or "manual" (got ${JSON.stringify(clock)}).`);
   const host = options.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.length === 0) throw new Error('host must be a non-empty string.');
-  return { port, host, seed, speed, edition, clock };
+  let publicUrl: string | undefined;
+  if (options.publicUrl !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(options.publicUrl);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) throw new Error(`publicUrl must be an http(s) URL such as https://127.0.0.1:8443 (got ${JSON.stringify(options.publicUrl)}).`);
+    publicUrl = parsed.origin;
+  }
+  return { port, host, seed, speed, edition, clock, ...(publicUrl ? { publicUrl } : {}) };
 }
 
 function serviceHeaders(edition: 'hosted' | 'enterprise'): Record<string, string> {

@@ -19,7 +19,11 @@ async function main(): Promise<void> {
   console.log('emulator tokens, not real secrets:');
   for (const [role, token] of Object.entries(emulator.tokens)) console.log(`  ${role.padEnd(12)} ${token}`);
   if (cli.infoFile) {
-    const info = { url: emulator.url, organization: emulator.organization, tokens: emulator.tokens };
+    // With --tls, the certificate goes next to the info file, so a client (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE,
+    // hcpTerraform.tls.caFile) can trust it.
+    const caFile = emulator.caPem ? cli.infoFile.replace(/(\.json)?$/, '.ca.pem') : undefined;
+    if (caFile && emulator.caPem) await writeFile(caFile, emulator.caPem, { mode: 0o644 });
+    const info = { url: emulator.url, organization: emulator.organization, tokens: emulator.tokens, ...(caFile ? { caFile } : {}) };
     await writeFile(cli.infoFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
     console.log(`wrote ${cli.infoFile}`);
   }

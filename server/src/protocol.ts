@@ -31,6 +31,8 @@ export interface HcpTerraformSettings {
    * (beats the cloud block, the remote backend and TF_* variables).
    */
   workspace?: { hostname?: string; organization?: string; name?: string; project?: string };
+  /** `hcpTerraform.tls.caFile`: a PEM file of a private certificate authority to trust (NODE_EXTRA_CA_CERTS too). */
+  tls?: { caFile?: string };
 }
 
 export interface ServerStatus {

@@ -153,6 +153,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const applySettings = (settingsByRoot: Array<{ root: string | undefined; settings: ParsedSettings }>) => {
     const address = settingsByRoot.find((entry) => entry.settings.address)?.settings.address ?? initOptions.address;
+    hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
     const addressChanged = hosts.setConfiguredAddress(address);
     for (const { root, settings } of settingsByRoot) if (root) folders.setOverride(root, settings.override);
     if (addressChanged) {

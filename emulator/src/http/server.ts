@@ -11,6 +11,7 @@ import type { FaultInjector, FaultSpec } from './faults';
 import { isJsonApiContentType, jsonApiMediaType, needsJsonApiContentType } from './mediaType';
 import { tooManyRequestsBody, type RateLimiter } from './rateLimit';
 import type { RequestLog } from './requestLog';
+import { requestUrl, type OriginSettings } from './publicOrigin';
 import type { Router } from './router';
 
 export interface PipelineDeps {
@@ -23,6 +24,8 @@ export interface PipelineDeps {
   control: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
   /** Headers on every API response (TFP-API-Version, TFP-AppName, …). */
   serviceHeaders: Record<string, string>;
+  /** Where absolute URLs point (publicOrigin.ts); default: plain http on the Host addressed. */
+  origin?: OriginSettings;
 }
 
 const maxBodyBytes = 20 * 1024 * 1024;
@@ -41,7 +44,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
 
 async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
-  const url = requestUrl(req);
+  const url = requestUrl(req, deps.origin ?? { tls: false }, isLoopback(req.socket.remoteAddress));
   const rawPath = (req.url ?? '/').split('?')[0];
   const pathWithQuery = req.url ?? '/';
   const body = await readBody(req);
@@ -139,16 +142,6 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
   record(response.status, fault?.kind === 'status' || fault?.kind === 'latency' ? fault : undefined);
   res.writeHead(response.status, bytes ? { ...allHeaders, 'Content-Length': String(bytes.length) } : allHeaders);
   res.end(bytes ?? undefined);
-}
-
-/** The URL as the client addressed it; a Host header that is not a valid host falls back to localhost. */
-function requestUrl(req: IncomingMessage): URL {
-  const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
-  try {
-    return new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
-  } catch {
-    return new URL(`http://localhost${target.replace(/[^\x21-\x7e]/g, '')}`);
-  }
 }
 
 function statusFaultError(status: number): ApiError {

@@ -8,7 +8,7 @@ import { isoMillis } from '../http/jsonapi';
 import { originOf, requireRun, requireRunOf } from './access';
 import type { RunEngine } from './engine';
 import { sliceLog, visibleLog } from './logs';
-import { planJsonDocument, planJsonPathPrefix } from './planJson';
+import { planJsonDocument, redactedPlanJsonDocument, planJsonPathPrefix } from './planJson';
 import type { RunRecord } from './model';
 import {
   logPathPrefix,
@@ -118,6 +118,16 @@ export function registerRunPartRoutes(router: Router, engine: RunEngine): void {
     planJson(ctx, requireRunOf(engine, ctx, engine.records.plans.get(ctx.params.id!)?.runId)),
   );
   router.add('GET', '/api/v2/runs/:run_id/plan/json-output', (ctx) => planJson(ctx, byRun(ctx)));
+  // The redacted plan the CLI renders when structured run output is on: sensitive values replaced, served directly
+  // (200, no redirect), 204 until the plan has finished.
+  const redactedPlanJson = (ctx: AuthedContext, run: RunRecord): ApiResponse => {
+    if (ctx.caller.kind === 'organization') throw notFound();
+    if (engine.records.plan(run).status !== 'finished') return { status: 204 };
+    return { status: 200, raw: Buffer.from(JSON.stringify(redactedPlanJsonDocument(run)), 'utf8'), contentType: 'application/json' };
+  };
+  router.add('GET', '/api/v2/plans/:id/json-output-redacted', (ctx) =>
+    redactedPlanJson(ctx, requireRunOf(engine, ctx, engine.records.plans.get(ctx.params.id!)?.runId)),
+  );
   router.addPublic('GET', `${planJsonPathPrefix}:secret`, (ctx) => {
     const found = engine.records.logBySecret(ctx.params.secret!);
     const run = found?.kind === 'plan' ? engine.run(found.record.runId) : undefined;

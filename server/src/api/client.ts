@@ -39,6 +39,8 @@ export interface ServiceClientOptions {
   connections?: number;
   keepAliveTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** Certificate authorities to trust (a private CA): see trustedCertificates.ts. */
+  ca?: string[];
   /** Largest response body accepted (default 32 MiB). */
   maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
@@ -76,6 +78,7 @@ export class ServiceClient {
       keepAliveTimeoutMs: options.keepAliveTimeoutMs,
       connectTimeoutMs: options.connectTimeoutMs,
       maxResponseBytes: options.maxResponseBytes,
+      ...(options.ca ? { ca: options.ca } : {}),
       onExchange: options.onExchange,
     });
     const requester = new Requester({

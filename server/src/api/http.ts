@@ -54,6 +54,8 @@ export interface HttpTransportOptions {
   connectTimeoutMs?: number;
   /** Largest response body accepted, to protect the editor from a runaway server. */
   maxResponseBytes?: number;
+  /** Certificate authorities to trust instead of Node's defaults (trustedCertificates.ts). */
+  ca?: string[];
   /** Called once per exchange, for logs. Never given the token, bodies or pre-signed paths. */
   onExchange?: (record: HttpExchangeRecord) => void;
 }
@@ -113,7 +115,7 @@ export class HttpTransport {
       pool = new Pool(origin, {
         connections: this.options.connections ?? 6,
         keepAliveTimeout: this.options.keepAliveTimeoutMs ?? 30_000,
-        connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+        connect: { timeout: this.options.connectTimeoutMs ?? 10_000, ...(this.options.ca ? { ca: this.options.ca } : {}) },
         // Our own timer (below) bounds the whole exchange; undici's per-phase timers would only race it.
         headersTimeout: 0,
         bodyTimeout: 0,

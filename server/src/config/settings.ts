@@ -8,6 +8,8 @@ export const defaultAddress = 'https://app.terraform.io';
 
 export interface ParsedSettings {
   address?: string;
+  /** `hcpTerraform.tls.caFile`: a PEM file of a private CA to trust. */
+  caFile?: string;
   override: ServiceLinkOverride;
 }
 
@@ -42,6 +44,12 @@ export function readSettings(raw: unknown): ParseResult<ParsedSettings> {
   const settings = raw as Record<string, unknown>;
   const address = readAddress(settings.address, 'hcpTerraform.address', warnings);
   if (address) value.address = address;
+  const tls = settings.tls as { caFile?: unknown } | undefined | null;
+  if (tls !== undefined && tls !== null) {
+    const caFile = typeof tls === 'object' ? tls.caFile : undefined;
+    if (typeof caFile === 'string' && caFile.trim()) value.caFile = caFile.trim();
+    else if (caFile !== undefined && caFile !== null && caFile !== '') warnings.push('hcpTerraform.tls.caFile must be the path of a PEM file; ignored.');
+  }
   const workspace = settings.workspace;
   if (workspace !== undefined && workspace !== null) {
     if (typeof workspace !== 'object' || Array.isArray(workspace)) {

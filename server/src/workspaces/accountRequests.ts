@@ -75,7 +75,8 @@ async function validateToken(context: CoreContext, params: { hostname?: unknown;
   const given = params.hostname.trim();
   const hostname = given.includes('://') ? (normalizeAddress(given) ? hostOfAddress(given) : given) : given.toLowerCase();
   // A client of its own: the token is checked against its host only, and never replaces the host's current token.
-  const client = new ServiceClient({ address: context.hosts.addressFor(hostname), token: params.token.trim() });
+  const ca = context.hosts.trustedCa;
+  const client = new ServiceClient({ address: context.hosts.addressFor(hostname), token: params.token.trim(), ...(ca ? { ca } : {}) });
   try {
     const details = await client.account.details();
     const username = details.account.attributes.username ?? undefined;

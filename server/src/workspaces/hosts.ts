@@ -2,6 +2,7 @@
 // A host is `app.terraform.io` or `tfe.example.com:8443`; its address is https://<host>, except the configured
 // address's own host, which keeps the configured scheme and path (http:// for a local emulator).
 import { ServiceClient } from '../api';
+import { trustedCertificates } from '../api/trustedCertificates';
 import type { HttpExchangeRecord } from '../api';
 import type { ResolvedToken, TokenResolver } from '../auth/tokens';
 import { comparableHost } from '../auth/tokens';
@@ -24,7 +25,34 @@ export class ServiceHosts {
   private configured = defaultAddress;
   private readonly entries = new Map<string, HostEntry>();
 
+  private ca: string[] | undefined;
+  private caFile: string | undefined;
+
   constructor(private readonly options: ServiceHostsOptions) {}
+
+  /** The certificate authorities clients trust (undefined = Node's defaults). */
+  get trustedCa(): string[] | undefined {
+    return this.ca;
+  }
+
+  /**
+   * Trusts a private CA (hcpTerraform.tls.caFile) for every host from now on; clients are rebuilt. A file that
+   * cannot be used is reported through `warn` and the defaults stay.
+   */
+  setCaFile(caFile: string | undefined, warn: (message: string) => void): void {
+    if (caFile === this.caFile) return;
+    this.caFile = caFile;
+    try {
+      this.ca = trustedCertificates(caFile);
+    } catch (error) {
+      this.ca = undefined;
+      warn(error instanceof Error ? error.message : String(error));
+    }
+    for (const [key, entry] of [...this.entries]) {
+      this.entries.delete(key);
+      void entry.client.close().catch(() => undefined);
+    }
+  }
 
   get configuredAddress(): string {
     return this.configured;
@@ -73,6 +101,7 @@ export class ServiceHosts {
       token: resolved.token,
       clock: this.options.timers,
       onExchange: this.options.onExchange,
+      ...(this.ca ? { ca: this.ca } : {}),
     });
     this.entries.set(key, { token: resolved.token, address, client });
     return client;

@@ -1,0 +1,76 @@
+// The real Terraform CLI against the emulator on TLS, as a user of a `cloud` block would run it: init, plan, apply.
+// Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+
+const run = promisify(execFile);
+const terraform = (() => {
+  try {
+    execFileSync('terraform', ['version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('the Terraform CLI against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
+  let emulator: RunningEmulator;
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+
+  before(async () => {
+    emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
+    const host = new URL(emulator.url).host;
+    folder = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-'));
+    writeFileSync(path.join(folder, 'ca.pem'), emulator.caPem!);
+    writeFileSync(path.join(folder, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+    writeFileSync(
+      path.join(folder, 'main.tf'),
+      `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n`,
+    );
+    // Go's TLS reads SSL_CERT_FILE: the CLI trusts the emulator's certificate and nothing else changes.
+    env = { ...process.env, TF_CLI_CONFIG_FILE: path.join(folder, 'cli.tfrc'), SSL_CERT_FILE: path.join(folder, 'ca.pem'), TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' };
+  });
+  after(() => emulator?.close());
+
+  const cli = async (...args: string[]) => {
+    try {
+      return (await run('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+    }
+  };
+
+  test('init finds the workspace through service discovery, over https with the emulator\'s certificate', async () => {
+    const output = await cli('init', '-input=false');
+    assert.match(output, /HCP Terraform has been successfully initialized/);
+  });
+
+  test('plan runs remotely, streams the log and renders the plan from the redacted JSON', async () => {
+    const output = await cli('plan', '-input=false');
+    assert.match(output, /Running plan in HCP Terraform/);
+    assert.match(output, /Plan: \d+ to add, \d+ to change, \d+ to destroy\./);
+  });
+
+  test('apply -auto-approve applies the run, and the service says so', async () => {
+    const output = await cli('apply', '-auto-approve', '-input=false');
+    assert.match(output, /Apply complete! Resources: \d+ added/);
+    const headers = { Authorization: `Bearer ${emulator.tokens.owner}` };
+    const { Agent, request } = await import('undici');
+    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+    try {
+      const workspace = (await (await request(`${emulator.url}/api/v2/organizations/acme-demo/workspaces/demo-app?include=current_run`, { headers, dispatcher })).body.json()) as any;
+      const current = workspace.included.find((resource: { type: string }) => resource.type === 'runs');
+      assert.equal(current.attributes.status, 'applied');
+    } finally {
+      await dispatcher.close();
+    }
+  });
+});
