@@ -2,7 +2,7 @@
 // Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -72,5 +72,28 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     } finally {
       await dispatcher.close();
     }
+  });
+
+  test('the apply wrote the workspace\'s state: state list and state pull read it', async () => {
+    const listed = await cli('state', 'list');
+    assert.match(listed, /^terraform_data\.marker/m);
+    const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
+    assert.equal(pulled.version, 4);
+    assert.equal(pulled.serial, 1);
+    assert.ok(pulled.lineage);
+  });
+
+  test('state push (locking the workspace, uploading through the state version\'s URLs) and outputs, sensitive ones too', async () => {
+    const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
+    pulled.serial += 1;
+    pulled.outputs = { greeting: { value: 'hi', type: 'string' }, secret: { value: 's3cr3t', type: 'string', sensitive: true } };
+    writeFileSync(path.join(folder, 'pushed.tfstate'), JSON.stringify(pulled));
+    // The seeded workspace asks for Terraform ~> 1.9; the CLI on the machine may be newer.
+    await cli('state', 'push', '-ignore-remote-version', 'pushed.tfstate');
+    const outputs = JSON.parse(await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
+    assert.deepEqual(outputs.greeting, { sensitive: false, type: 'string', value: 'hi' });
+    assert.equal(outputs.secret.sensitive, true);
+    assert.equal((await run('terraform', ['output', '-raw', 'secret'], { cwd: folder, env, timeout: 60_000 })).stdout, 's3cr3t');
+    assert.ok(readFileSync(path.join(folder, 'pushed.tfstate'), 'utf8').includes('s3cr3t'));
   });
 });

@@ -6,6 +6,7 @@ import { registerConfigurationVersionRoutes } from './configurationVersions';
 import { registerOrganizationRoutes } from './organizations';
 import { registerOrganizationTokenRoutes } from './organizationToken';
 import { registerServiceRoutes } from './service';
+import { registerStateVersionRoutes } from './stateVersions';
 import { registerUserRoutes } from './users';
 import { registerVariableRoutes } from './vars';
 import { registerWorkspaceRoutes } from './workspaces';
@@ -20,4 +21,5 @@ export function registerCoreRoutes(router: Router): void {
   registerVariableRoutes(router);
   registerChangeRequestRoutes(router);
   registerBulkActionRoute(router);
+  registerStateVersionRoutes(router);
 }

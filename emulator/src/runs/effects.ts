@@ -4,6 +4,7 @@
 import type { Store } from '../store/store';
 import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from './changes';
 import { checkConfiguration } from './configurationCheck';
+import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import type { LogRecord, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
@@ -89,7 +90,9 @@ export function applyEntryEffects(run: RunRecord, status: string, ctx: EffectCon
       Object.assign(apply, { resourceAdditions: counts.additions, resourceChanges: counts.changes, resourceDestructions: counts.destructions, resourceImports: 0 });
       setStatus(apply, 'finished', 'finished-at', stamp);
       apply.log.complete = true;
-      records.managedResources.set(run.workspaceId, applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes));
+      const managed = applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes);
+      records.managedResources.set(run.workspaceId, managed);
+      writeStateAfterApply(ctx.store, run, managed, at);
       break;
     }
     case 'errored':

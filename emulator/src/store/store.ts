@@ -15,6 +15,7 @@ import type {
   Variable,
   Workspace,
 } from './model';
+import { StateVersions } from './stateVersions';
 
 export type Edition = 'hosted' | 'enterprise';
 
@@ -30,6 +31,7 @@ export class Store {
   readonly configurationVersions = new Map<string, ConfigurationVersion>();
   readonly variables = new Map<string, Variable>();
   readonly changeRequests = new Map<string, ChangeRequest>();
+  readonly stateVersions = new StateVersions();
   readonly notifications: NotificationRecord[] = [];
 
   /** Called after reset() cleared the core collections, before the seed runs again (e.g. the runs module). */
@@ -74,6 +76,7 @@ export class Store {
       map.clear();
     }
     this.notifications.length = 0;
+    this.stateVersions.clear();
   }
 
   organization(name: string): Organization | undefined {
