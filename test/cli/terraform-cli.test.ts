@@ -97,3 +97,94 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.ok(readFileSync(path.join(folder, 'pushed.tfstate'), 'utf8').includes('s3cr3t'));
   });
 });
+
+describe('the Terraform CLI creates and selects workspaces on the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
+  let emulator: RunningEmulator;
+  let host: string;
+  let base: string;
+  before(async () => {
+    emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
+    host = new URL(emulator.url).host;
+    base = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-ws-'));
+    writeFileSync(path.join(base, 'ca.pem'), emulator.caPem!);
+    writeFileSync(path.join(base, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+  });
+  after(() => emulator?.close());
+
+  const folderWith = (name: string, selection: string) => {
+    const folder = path.join(base, name);
+    execFileSync('mkdir', ['-p', folder]);
+    writeFileSync(path.join(folder, 'main.tf'), `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      ${selection}\n    }\n  }\n}\n\nresource "terraform_data" "x" {}\n`);
+    return folder;
+  };
+  const cli = async (folder: string, args: string[], extra: NodeJS.ProcessEnv = {}, input?: string) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, TF_CLI_CONFIG_FILE: path.join(base, 'cli.tfrc'), SSL_CERT_FILE: path.join(base, 'ca.pem'), CHECKPOINT_DISABLE: '1', ...extra };
+    delete env.TF_WORKSPACE;
+    // Answers the CLI's prompt (the new workspace's name) on its standard input.
+    const child = execFile('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000 });
+    child.stdin?.end(input ?? '');
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (code !== 0) throw new Error(`terraform ${args.join(' ')} failed (exit ${code}):\n${stdout}\n${stderr}`);
+    return stdout;
+  };
+  const api = async (apiPath: string, method = 'GET', body?: unknown) => {
+    const { Agent, request } = await import('undici');
+    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+    try {
+      const answer = await request(`${emulator.url}/api/v2${apiPath}`, {
+        method: method as 'GET',
+        dispatcher,
+        headers: { Authorization: `Bearer ${emulator.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      await answer.body.dump();
+      return { status: answer.statusCode };
+    } finally {
+      await dispatcher.close();
+    }
+  };
+  const workspace = async (name: string) => {
+    const { Agent, request } = await import('undici');
+    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+    try {
+      const answer = await request(`${emulator.url}/api/v2/organizations/acme-demo/workspaces/${name}`, { dispatcher, headers: { Authorization: `Bearer ${emulator.tokens.owner}` } });
+      return answer.statusCode === 200 ? ((await answer.body.json()) as any).data : undefined;
+    } finally {
+      await dispatcher.close();
+    }
+  };
+
+  test('init with tags creates the workspace it is asked for, tagged; workspace new adds another', async () => {
+    const folder = folderWith('tagged', 'tags = ["app", "cli"]');
+    const output = await cli(folder, ['init'], {}, 'web-dev\n');
+    assert.match(output, /HCP Terraform has been successfully initialized/);
+    assert.deepEqual((await workspace('web-dev'))?.attributes['tag-names'].sort(), ['app', 'cli']);
+    assert.match(await cli(folder, ['workspace', 'new', 'web-staging']), /Created and switched to workspace "web-staging"/);
+    const listed = await cli(folder, ['workspace', 'list']);
+    assert.match(listed, /web-dev/);
+    assert.match(listed, /\* web-staging/);
+  });
+
+  test('init with TF_CLOUD_PROJECT creates the named workspace in that project', async () => {
+    const folder = folderWith('project', 'name = "in-a-project"');
+    await cli(folder, ['init'], { TF_CLOUD_PROJECT: 'Default Project' });
+    const created = await workspace('in-a-project');
+    assert.ok(created, 'the workspace was not created');
+    assert.match(created.relationships.project.data.id, /^prj-/);
+  });
+
+  test('force-unlock releases a lock another user holds', async () => {
+    const folder = folderWith('locked', 'name = "in-a-project"');
+    await cli(folder, ['init'], { TF_CLOUD_PROJECT: 'Default Project' });
+    const target = await workspace('in-a-project');
+    const locked = await api(`/workspaces/${target.id}/actions/lock`, 'POST', { reason: 'held by a colleague' });
+    assert.equal(locked.status, 200);
+    assert.equal((await workspace('in-a-project')).attributes['locked-reason'], 'held by a colleague');
+    assert.match(await cli(folder, ['force-unlock', '-force', 'acme-demo/in-a-project']), /has been unlocked/);
+    assert.equal((await workspace('in-a-project')).attributes.locked, false);
+  });
+});

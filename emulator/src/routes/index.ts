@@ -7,6 +7,8 @@ import { registerOrganizationRoutes } from './organizations';
 import { registerOrganizationTokenRoutes } from './organizationToken';
 import { registerServiceRoutes } from './service';
 import { registerStateVersionRoutes } from './stateVersions';
+import { registerProjectRoutes } from './projects';
+import { registerWorkspaceWriteRoutes } from './workspaceWrites';
 import { registerUserRoutes } from './users';
 import { registerVariableRoutes } from './vars';
 import { registerWorkspaceRoutes } from './workspaces';
@@ -22,4 +24,6 @@ export function registerCoreRoutes(router: Router): void {
   registerChangeRequestRoutes(router);
   registerBulkActionRoute(router);
   registerStateVersionRoutes(router);
+  registerProjectRoutes(router);
+  registerWorkspaceWriteRoutes(router);
 }

@@ -10,6 +10,8 @@ export const discoveryDocument = {
   'modules.v1': '/api/registry/v1/modules/',
   'providers.v1': '/api/registry/v1/providers/',
   'motd.v1': '/api/terraform/motd',
+  // What `terraform login` reads to start its OAuth flow (the emulator's tokens come from --info, not from a login).
+  'login.v1': { client: 'terraform-cli', grant_types: ['authz_code'], authz: '/app/settings/tokens?source=terraform-login', token: '/oauth/token', ports: [10000, 10010] },
 };
 
 export function registerServiceRoutes(router: Router): void {
@@ -21,4 +23,6 @@ export function registerServiceRoutes(router: Router): void {
   }));
   // go-tfe reads only the headers (TFP-API-Version, X-RateLimit-Limit, TFP-AppName), which the pipeline adds.
   router.addPublic('GET', '/api/v2/ping', () => ({ status: 204 }));
+  // The message of the day the CLI prints after a remote operation starts: none.
+  router.addPublic('GET', '/api/terraform/motd', () => ({ status: 200, raw: Buffer.from('{"msg":""}', 'utf8'), contentType: 'application/json' }));
 }

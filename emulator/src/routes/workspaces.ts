@@ -1,6 +1,7 @@
 // Workspaces (notes §7): list/search per organization, show by name or id, lock and unlock. Everything the
 // caller cannot read is invisible (404, or left out of lists).
 import type { Router } from '../http/router';
+import { defaultProjectId } from './projects';
 import { ok, type AuthedContext } from '../http/context';
 import { ApiError, badRequest } from '../http/errors';
 import { requireOrganization, requireWorkspace, requireWorkspaceByName } from '../http/access';
@@ -69,6 +70,7 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
     attributes,
     relationships: {
       organization: relationship('organizations', workspace.organization),
+      project: relationship('projects', workspace.projectId ?? defaultProjectId(workspace.organization)),
       'current-run': relationship('runs', workspace.currentRunId, workspace.currentRunId ? `/api/v2/runs/${workspace.currentRunId}` : undefined),
       'latest-run': relationship('runs', workspace.currentRunId, workspace.currentRunId ? `/api/v2/runs/${workspace.currentRunId}` : undefined),
       'current-configuration-version': relationship('configuration-versions', workspace.latestConfigurationVersionId, `${base}/current-configuration-version`),

@@ -102,6 +102,10 @@ export interface Workspace {
   workingDirectory: string;
   executionMode: 'remote' | 'local' | 'agent';
   tagNames: string[];
+  /** The project it belongs to (every organization has a "Default Project"); undefined = the default one. */
+  projectId?: string;
+  /** Key/value tag bindings (`PATCH /workspaces/:id/tag-bindings`). */
+  tagBindings?: Array<{ key: string; value: string }>;
   /** Lock held by a run (runs module) or a user; null when unlocked. */
   lockedBy: { type: 'runs' | 'users'; id: string } | null;
   lockedReason: string;

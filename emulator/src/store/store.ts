@@ -32,6 +32,8 @@ export class Store {
   readonly variables = new Map<string, Variable>();
   readonly changeRequests = new Map<string, ChangeRequest>();
   readonly stateVersions = new StateVersions();
+  /** Projects other than each organization's default one (created with a workspace's project). */
+  readonly extraProjects: Array<{ organization: string; name: string }> = [];
   readonly notifications: NotificationRecord[] = [];
 
   /** Called after reset() cleared the core collections, before the seed runs again (e.g. the runs module). */
@@ -77,6 +79,7 @@ export class Store {
     }
     this.notifications.length = 0;
     this.stateVersions.clear();
+    this.extraProjects.length = 0;
   }
 
   organization(name: string): Organization | undefined {
