@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { selfSignedCertificate, type Certificate } from './http/certificate';
 import type { AddressInfo } from 'node:net';
 import { Clock } from './clock';
+import { loadTerraformParser } from '../../server/src/model';
 import { createControlHandler, type ControlSurface } from './http/controlApi';
 import { FaultInjector, type FaultSpec } from './http/faults';
 import { RateLimiter } from './http/rateLimit';
@@ -75,6 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const tokens = resolveTokens(options.tokens);
   const clock = new Clock({ mode: settings.clock, speed: settings.speed });
   const store = new Store(clock, settings.edition);
+  // Plans follow uploaded configurations through the same HCL grammar as the language server.
+  store.terraformParser = await loadTerraformParser();
   const router = new Router();
   registerCoreRoutes(router);
   // The runs module, before the seed (which creates runs through it).

@@ -32,7 +32,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     writeFileSync(path.join(folder, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
     writeFileSync(
       path.join(folder, 'main.tf'),
-      `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n`,
+      `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nvariable "who" {\n  default = "world"\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n\nresource "terraform_data" "counted" {\n  count = 2\n  input = var.who\n}\n\noutput "greeting" {\n  value = var.who\n}\n`,
     );
     // Go's TLS reads SSL_CERT_FILE: the CLI trusts the emulator's certificate and nothing else changes.
     env = { ...process.env, TF_CLI_CONFIG_FILE: path.join(folder, 'cli.tfrc'), SSL_CERT_FILE: path.join(folder, 'ca.pem'), TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' };
@@ -53,15 +53,16 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.match(output, /HCP Terraform has been successfully initialized/);
   });
 
-  test('plan runs remotely, streams the log and renders the plan from the redacted JSON', async () => {
+  test('plan runs remotely and follows the configuration: every declared instance is created', async () => {
     const output = await cli('plan', '-input=false');
     assert.match(output, /Running plan in HCP Terraform/);
-    assert.match(output, /Plan: \d+ to add, \d+ to change, \d+ to destroy\./);
+    assert.match(output, /terraform_data\.counted\[1\] will be created/);
+    assert.match(output, /Plan: 3 to add, 0 to change, 0 to destroy\./);
   });
 
   test('apply -auto-approve applies the run, and the service says so', async () => {
     const output = await cli('apply', '-auto-approve', '-input=false');
-    assert.match(output, /Apply complete! Resources: \d+ added/);
+    assert.match(output, /Apply complete! Resources: 3 added, 0 changed, 0 destroyed\./);
     const headers = { Authorization: `Bearer ${emulator.tokens.owner}` };
     const { Agent, request } = await import('undici');
     const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
@@ -74,13 +75,23 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     }
   });
 
-  test('the apply wrote the workspace\'s state: state list and state pull read it', async () => {
+  test('the apply wrote the workspace\'s state: state list and state pull read it, output shows the outputs', async () => {
     const listed = await cli('state', 'list');
-    assert.match(listed, /^terraform_data\.marker/m);
+    assert.deepEqual(listed.trim().split('\n').sort(), ['terraform_data.counted[0]', 'terraform_data.counted[1]', 'terraform_data.marker']);
+    const outputs = JSON.parse(await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
+    assert.equal(outputs.greeting.value, 'world');
     const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
     assert.equal(pulled.version, 4);
     assert.equal(pulled.serial, 1);
     assert.ok(pulled.lineage);
+  });
+
+  test('a second plan says "No changes"; a changed argument is an update in place', async () => {
+    assert.match(await cli('plan', '-input=false'), /No changes\. Your infrastructure matches the configuration\./);
+    writeFileSync(path.join(folder, 'main.tf'), readFileSync(path.join(folder, 'main.tf'), 'utf8').replace('input = "hello"', 'input = "hello again"'));
+    const changed = await cli('plan', '-input=false');
+    assert.match(changed, /terraform_data\.marker will be updated in-place/);
+    assert.match(changed, /Plan: 0 to add, 1 to change, 0 to destroy\./);
   });
 
   test('state push (locking the workspace, uploading through the state version\'s URLs) and outputs, sensitive ones too', async () => {
@@ -95,6 +106,11 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.equal(outputs.secret.sensitive, true);
     assert.equal((await run('terraform', ['output', '-raw', 'secret'], { cwd: folder, env, timeout: 60_000 })).stdout, 's3cr3t');
     assert.ok(readFileSync(path.join(folder, 'pushed.tfstate'), 'utf8').includes('s3cr3t'));
+  });
+
+  test('destroy removes every resource from the state', async () => {
+    assert.match(await cli('destroy', '-auto-approve', '-input=false'), /Destroy complete! Resources: 3 destroyed\./);
+    assert.equal((await cli('state', 'list')).trim(), '');
   });
 });
 

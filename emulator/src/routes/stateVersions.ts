@@ -155,10 +155,19 @@ function serializeOutput(output: StateVersionOutput, withSensitiveValue: boolean
     attributes: {
       name: output.name,
       sensitive: output.sensitive,
-      type: output.type,
+      // `type` is a plain name (go-tfe reads a string); the structural type is `detailed-type`.
+      type: simpleType(output.type),
       value: output.sensitive && !withSensitiveValue ? null : output.value,
       'detailed-type': output.type,
     },
     links: { self: `/api/v2/state-version-outputs/${output.id}` },
   };
+}
+
+function simpleType(type: unknown): string {
+  if (typeof type === 'string') return type === 'bool' ? 'boolean' : type;
+  const kind = Array.isArray(type) ? type[0] : undefined;
+  if (kind === 'tuple' || kind === 'list' || kind === 'set') return 'array';
+  if (kind === 'object' || kind === 'map') return 'hash';
+  return 'string';
 }

@@ -77,7 +77,7 @@ export function applyToState(managed: string[], changes: PlannedChange[]): strin
   return [...state];
 }
 
-function isTargeted(address: string, target: string): boolean {
+export function isTargeted(address: string, target: string): boolean {
   return address === target || address.startsWith(`${target}.`) || address.startsWith(`${target}[`);
 }
 

@@ -2,7 +2,9 @@
 // follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
 // and the workspace's simulated state is updated when an apply finishes.
 import type { Store } from '../store/store';
-import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from './changes';
+import { applyToState, countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
+import { readConfiguration } from '../engine/configuration';
+import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
 import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
@@ -92,6 +94,7 @@ export function applyEntryEffects(run: RunRecord, status: string, ctx: EffectCon
       apply.log.complete = true;
       const managed = applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes);
       records.managedResources.set(run.workspaceId, managed);
+      if (run.configuration) rememberApplied(records, run);
       writeStateAfterApply(ctx.store, run, managed, at);
       break;
     }
@@ -113,12 +116,19 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const workspace = store.workspace(run.workspaceId);
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
-  run.changes = plannedChanges({
-    run,
-    outcome,
-    declared: declaredResourceAddresses(version?.files),
-    managed: records.managedResources.get(run.workspaceId) ?? [],
-  });
+  const managed = records.managedResources.get(run.workspaceId) ?? [];
+  const parser = store.terraformParser;
+  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  if (declared) {
+    // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
+    run.configuration = declared;
+    const targets = run.targetAddrs ?? [];
+    run.changes = configuredChanges({ run, declared, managed, applied: records.appliedInstances.get(run.workspaceId) ?? new Map() }).filter(
+      (change) => targets.length === 0 || targets.some((target) => isTargeted(change.address, target)),
+    );
+  } else {
+    run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(version?.files), managed });
+  }
   // A refresh-only plan "changes" the state when it found drift; otherwise a plan changes what it lists.
   run.hasChanges = run.refreshOnly ? outcome.hasChanges : run.changes.length > 0;
   const findings = checkConfiguration({
@@ -201,7 +211,13 @@ function closeOutstandingParts(run: RunRecord, status: string, ctx: EffectContex
   };
   close(records.plan(run), ['pending']);
   close(records.apply(run), ['pending']);
-  close(records.costEstimate(run), ['pending']);
+  const estimate = records.costEstimate(run);
+  if (estimate?.status === 'pending' && status === 'planned_and_finished' && run.changes.length === 0) {
+    // Nothing changes, so nothing to estimate: a finished estimate of no cost (the CLI rejects an unknown state).
+    Object.assign(estimate, { priorMonthlyCost: '0.0', proposedMonthlyCost: '0.0', deltaMonthlyCost: '0.0', matchedResourcesCount: 0, unmatchedResourcesCount: 0 });
+    setStatus(estimate, 'finished', 'finished-at', stamp);
+  }
+  close(estimate, ['pending']);
   close(records.policyCheck(run), ['pending']);
   for (const id of run.taskStageIds) close(records.taskStages.get(id), ['pending']);
   // Both logs end here, even one that never started: a reader following it sees STX+ETX and stops.
@@ -218,4 +234,16 @@ function setStatus(
   if (!record) return;
   record.status = status;
   record.statusTimestamps[timestampKey] = stamp;
+}
+
+/** After a configuration-driven apply: each changed instance's arguments as applied (a later plan compares). */
+function rememberApplied(records: RunRecords, run: RunRecord): void {
+  const applied = new Map(records.appliedInstances.get(run.workspaceId) ?? []);
+  const changed = new Map(run.changes.map((change) => [change.address, change.action]));
+  for (const instance of run.configuration?.instances ?? []) {
+    const action = changed.get(instance.address);
+    if (action === 'create' || action === 'update' || action === 'replace') applied.set(instance.address, { fingerprint: instance.fingerprint, ...(instance.replaceTrigger !== undefined ? { replaceTrigger: instance.replaceTrigger } : {}) });
+  }
+  for (const [address, action] of changed) if (action === 'delete') applied.delete(address);
+  records.appliedInstances.set(run.workspaceId, applied);
 }

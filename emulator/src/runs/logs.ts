@@ -98,7 +98,7 @@ export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
   }
   const counts = countChanges(run.changes);
   lines.push('');
-  if (run.isDestroy) lines.push(`Apply complete! Resources: ${counts.destructions} destroyed.`);
+  if (run.isDestroy) lines.push(`Destroy complete! Resources: ${counts.destructions} destroyed.`);
   else lines.push(`Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`);
   return lines;
 }

@@ -2,6 +2,7 @@
 // checks, task stages). Plain data; wire names (kebab-case) live only in the serializers.
 // Statuses are plain strings on purpose: the service owns that vocabulary, and a value this module does not know
 // must pass through untouched.
+import type { DeclaredConfiguration } from '../engine/configuration';
 
 export type RunStatus = string;
 
@@ -64,6 +65,8 @@ export interface RunRecord {
   /** Filled when planning ends. */
   hasChanges: boolean;
   changes: PlannedChange[];
+  /** What the uploaded configuration declares, when the plan followed it (engine/configuration.ts). */
+  configuration?: DeclaredConfiguration;
   canceledAt: Date | null;
   /** Set by a normal cancel: the end of the force-cancel cool-off. */
   forceCancelAvailableAt: Date | null;

@@ -7,6 +7,7 @@ import type {
   RunRecord,
   TaskStageRecord,
 } from './model';
+import type { AppliedInstance } from '../engine/plan';
 
 export class RunRecords {
   readonly runs = new Map<string, RunRecord>();
@@ -17,6 +18,8 @@ export class RunRecords {
   readonly taskStages = new Map<string, TaskStageRecord>();
   /** Workspace id → addresses in its simulated state (what applies created and destroys removed). */
   readonly managedResources = new Map<string, string[]>();
+  /** Workspace id → what each instance's arguments were when last applied (configuration-driven plans). */
+  readonly appliedInstances = new Map<string, Map<string, AppliedInstance>>();
 
   clear(): void {
     this.runs.clear();
@@ -26,6 +29,7 @@ export class RunRecords {
     this.policyChecks.clear();
     this.taskStages.clear();
     this.managedResources.clear();
+    this.appliedInstances.clear();
   }
 
   plan(run: RunRecord): PlanRecord {

@@ -8,12 +8,16 @@ import type { RunRecord } from './model';
 export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
+  // The configuration's outputs whose values are known (literals, variables); the others keep their last value.
+  const declaredOutputs = Object.fromEntries(
+    (run.configuration?.outputs ?? []).filter((o) => o.value !== undefined).map((o) => [o.name, { value: o.value, type: typeOfValue(o.value), ...(o.sensitive ? { sensitive: true } : {}) }]),
+  );
   const state: TerraformState = {
     version: 4,
     terraform_version: run.engineVersion,
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
-    outputs: run.isDestroy ? {} : previousOutputs,
+    outputs: run.isDestroy ? {} : run.configuration ? declaredOutputs : previousOutputs,
     resources: run.isDestroy ? [] : stateResources(addresses),
     check_results: null,
   };
@@ -50,4 +54,13 @@ function stateResources(addresses: readonly string[]): NonNullable<TerraformStat
 function providerOf(type: string): string {
   if (type === 'terraform_data') return 'provider["terraform.io/builtin/terraform"]';
   return `provider["registry.terraform.io/hashicorp/${type.split('_')[0]}"]`;
+}
+
+function typeOfValue(value: unknown): unknown {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return ['tuple', value.map(typeOfValue)];
+  if (value && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeOfValue(v)]))];
+  return 'dynamic';
 }

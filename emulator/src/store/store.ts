@@ -16,6 +16,7 @@ import type {
   Workspace,
 } from './model';
 import { StateVersions } from './stateVersions';
+import type { TerraformParser } from '../../../server/src/model';
 
 export type Edition = 'hosted' | 'enterprise';
 
@@ -32,6 +33,8 @@ export class Store {
   readonly variables = new Map<string, Variable>();
   readonly changeRequests = new Map<string, ChangeRequest>();
   readonly stateVersions = new StateVersions();
+  /** The HCL parser, once loaded at start: plans follow an uploaded configuration only when it is there. */
+  terraformParser: TerraformParser | undefined;
   /** Projects other than each organization's default one (created with a workspace's project). */
   readonly extraProjects: Array<{ organization: string; name: string }> = [];
   readonly notifications: NotificationRecord[] = [];

@@ -1,0 +1,67 @@
+// A plan that follows the configuration: create what the code declares and the workspace does not have, update
+// what it has whose arguments changed since they were applied, replace on request (or when terraform_data's
+// trigger changed), destroy what the code no longer declares. A second plan after an apply has no changes.
+import type { TerraformParser } from '../../../server/src/model';
+import { readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
+import type { Variable } from '../store/model';
+import type { DeclaredConfiguration } from './configuration';
+
+export interface AppliedInstance {
+  fingerprint: string;
+  replaceTrigger?: string;
+}
+
+export interface ConfiguredChangeInputs {
+  run: { isDestroy: boolean; refreshOnly: boolean; replaceAddrs?: string[] | null };
+  declared: DeclaredConfiguration;
+  /** Addresses in the workspace's state. */
+  managed: readonly string[];
+  /** What each applied instance's arguments were when it was last applied. */
+  applied: ReadonlyMap<string, AppliedInstance>;
+}
+
+export type ConfiguredChange = { address: string; action: 'create' | 'update' | 'delete' | 'replace' };
+
+export function configuredChanges({ run, declared, managed, applied }: ConfiguredChangeInputs): ConfiguredChange[] {
+  if (run.refreshOnly) return [];
+  if (run.isDestroy) return managed.map((address) => ({ address, action: 'delete' }));
+  const declaredAddresses = new Set(declared.instances.map((i) => i.address));
+  const replace = new Set(run.replaceAddrs ?? []);
+  const changes: ConfiguredChange[] = [];
+  for (const instance of declared.instances) {
+    const before = applied.get(instance.address);
+    if (!managed.includes(instance.address)) changes.push({ address: instance.address, action: 'create' });
+    else if (replace.has(instance.address) || (before && before.replaceTrigger !== instance.replaceTrigger)) changes.push({ address: instance.address, action: 'replace' });
+    else if (!before || before.fingerprint !== instance.fingerprint) changes.push({ address: instance.address, action: 'update' });
+  }
+  for (const address of managed) if (!declaredAddresses.has(address)) changes.push({ address, action: 'delete' });
+  return changes;
+}
+
+/** The values a plan reads for `var.*`: the run's variables over the workspace's Terraform variables (literals only). */
+export function variableValues(parser: TerraformParser, workspaceVariables: readonly Variable[], runVariables: ReadonlyArray<{ key: string; value: string }>): Map<string, LiteralValue> {
+  const values = new Map<string, LiteralValue>();
+  for (const variable of workspaceVariables) {
+    if (variable.category !== 'engine') continue;
+    if (!variable.hcl) values.set(variable.key, variable.value);
+    else {
+      const parsed = hclValue(parser, variable.value);
+      if (parsed !== undefined) values.set(variable.key, parsed);
+    }
+  }
+  for (const variable of runVariables) {
+    const parsed = hclValue(parser, variable.value);
+    if (parsed !== undefined) values.set(variable.key, parsed);
+  }
+  return values;
+}
+
+function hclValue(parser: TerraformParser, text: string): LiteralValue | undefined {
+  const tree = parser.parse(`value = ${text}\n`);
+  try {
+    const expression = tree.rootNode.descendantsOfType('expression')[0];
+    return expression ? readLiteral(expression)?.value : undefined;
+  } finally {
+    tree.delete();
+  }
+}
