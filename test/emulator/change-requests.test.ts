@@ -24,7 +24,9 @@ describe('change requests', () => {
     assert.equal(items.length, 5);
     assert.equal(items[0].type, 'workspace-change-requests');
     assert.deepEqual(items.map((c) => c.attributes.archived), [false, false, false, true, true]);
-    assert.deepEqual(items.slice(0, 3).map((c) => c.attributes.subject), ['Fix the services HCL value', 'Mark db_password as sensitive in the workspace', 'Remove legacy_flag']);
+    assert.deepEqual(items.slice(0, 3).map((c) => c.attributes.subject), ['Make replica_count a number', 'Mark db_password as sensitive in the workspace', 'Remove legacy_flag']);
+    // The services value is fixed in the seed: its request is archived.
+    assert.ok(items.slice(3).some((c) => c.attributes.subject === 'Fix the services HCL value'));
     assert.ok(items[3].attributes['archived-at']);
     assert.equal(items[0].attributes['archived-at'], null);
     assert.equal(items[0].relationships.workspace.data.id, demoApp);

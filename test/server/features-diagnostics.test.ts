@@ -25,22 +25,44 @@ describe('language features over LSP against the emulator', () => {
     await emulator.close();
   });
 
-  /** The latest diagnostics of each file once all seven codes have been published. */
-  async function allDiagnostics(session: LspSession): Promise<Map<string, PublishDiagnosticsParams>> {
+  /**
+   * The latest diagnostics of each file once all codes have been published: six with the seeded variables, seven
+   * with an unparsable HCL value set (setServices).
+   */
+  async function allDiagnostics(session: LspSession, count = 6): Promise<Map<string, PublishDiagnosticsParams>> {
     const latest = () => {
       const byUri = new Map<string, PublishDiagnosticsParams>();
       for (const message of session.received) if (message.method === publish) byUri.set((message.params as PublishDiagnosticsParams).uri, message.params as PublishDiagnosticsParams);
       return byUri;
     };
-    const complete = () => new Set([...latest().values()].flatMap(codesOf)).size === 7;
+    const complete = () => new Set([...latest().values()].flatMap(codesOf)).size === count;
     if (!complete()) await session.waitFor<PublishDiagnosticsParams>(publish, () => complete());
     return latest();
   }
 
+  /** Sets demo-app's `services` workspace variable through the API (the seed's value is valid HCL); returns the old value. */
+  async function setServices(value: string): Promise<string> {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${emulator.url}/api/v2${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${emulator.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      assert.equal(response.status, 200, `${method} ${path}`);
+      return (await response.json()) as any;
+    };
+    const vars = await call('GET', '/vars?filter%5Borganization%5D%5Bname%5D=acme-demo&filter%5Bworkspace%5D%5Bname%5D=demo-app');
+    const services = vars.data.find((v: any) => v.attributes.key === 'services');
+    await call('PATCH', `/vars/${services.id}`, { data: { id: services.id, type: 'vars', attributes: { value } } });
+    return services.attributes.value;
+  }
+
   test('publishes every hcp-terraform diagnostic code for demo-app, per file, without a sensitive value', async () => {
+    // An HCL value that does not parse (unbalanced braces), for invalid-hcl-value; put back afterwards.
+    const original = await setServices('{ web = { port = 80, public = true }');
     const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
     try {
-      const byUri = await allDiagnostics(session);
+      const byUri = await allDiagnostics(session, 7);
       const uri = (name: string) => pathToFileURL(path.join(session.folder, name)).href;
       assert.deepEqual(codesOf(byUri.get(uri('variables.tf'))!), ['missing-value', 'sensitive-exposed']);
       assert.deepEqual(codesOf(byUri.get(uri('terraform.tfvars'))!), ['overridden-by-workspace', 'type-mismatch']);
@@ -51,6 +73,7 @@ describe('language features over LSP against the emulator', () => {
       assert.deepEqual(featureFailures, [], 'no provider failed along the way');
     } finally {
       await session.close();
+      await setServices(original);
     }
   });
 

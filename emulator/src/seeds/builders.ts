@@ -134,14 +134,14 @@ export function addWorkspace(store: Store, organization: string, name: string, s
   return workspace;
 }
 
-/** An uploaded configuration version, made the workspace's latest (what a run uses by default). */
+/** An uploaded configuration version (two days old unless `createdAt` says), made the workspace's latest (what a run uses by default). */
 export function addConfigurationVersion(
   store: Store,
   workspace: Workspace,
   label: string,
   fields: Partial<ConfigurationVersion> = {},
 ): ConfigurationVersion {
-  const createdAt = daysAgo(store, 2);
+  const createdAt = fields.createdAt ?? daysAgo(store, 2);
   const version: ConfigurationVersion = {
     id: seedId('cv', `${workspace.id}/${label}`),
     workspaceId: workspace.id,
@@ -161,6 +161,12 @@ export function addConfigurationVersion(
   store.configurationVersions.set(version.id, version);
   workspace.latestConfigurationVersionId = version.id;
   return version;
+}
+
+/** A user's lock, as POST /workspaces/:id/actions/lock leaves it. Runs that need the workspace wait until it is unlocked. */
+export function lockWorkspace(workspace: Workspace, user: User, reason: string): void {
+  workspace.lockedBy = { type: 'users', id: user.id };
+  workspace.lockedReason = reason;
 }
 
 export interface VariableSeed {

@@ -44,10 +44,24 @@ describe('a folder linked to the demo workspace', function () {
 
   it('shows every hcp-terraform diagnostic the demo is built to trigger', async () => {
     await openMainTf();
-    await waitFor('all diagnostic codes', vscode.languages.onDidChangeDiagnostics, () => {
-      const codes = hcpDiagnosticCodes();
-      return expectedCodes.every((code) => codes.has(code)) ? true : undefined;
-    });
+    // The seeded `services` value is valid HCL; an unparsable one is set here (through the service, as another
+    // client would, then re-read by the server) and put back afterwards.
+    const services = (await emulatorGet(`/workspaces/${workspaceId}/vars`)).data.find((v: { attributes: { key: string } }) => v.attributes.key === 'services');
+    assert.ok(services, 'demo-app has no services variable');
+    const original: string = services.attributes.value;
+    const server = extension().exports.deps.server;
+    await server.command('updateVariable', { workspaceId, variableId: services.id, value: '{ web = { port = 80, public = true }' });
+    try {
+      await waitFor('all diagnostic codes', vscode.languages.onDidChangeDiagnostics, () => {
+        const codes = hcpDiagnosticCodes();
+        return expectedCodes.every((code) => codes.has(code)) ? true : undefined;
+      });
+    } finally {
+      await server.command('updateVariable', { workspaceId, variableId: services.id, value: original });
+    }
+    await waitFor('the invalid HCL value to be gone with the valid value back', vscode.languages.onDidChangeDiagnostics, () =>
+      hcpDiagnosticCodes().has('invalid-hcl-value') ? undefined : true,
+    );
   });
 
   it('completes var. with the declared variables and the workspace-only ones', async () => {

@@ -20,9 +20,13 @@ async function demoApp(): Promise<WorkspaceRef> {
 const node = (run: RunSummary, workspace: WorkspaceRef) => ({ kind: 'run', run, workspace });
 const confirmable = (run: RunSummary) => run.actions.isConfirmable;
 
-/** A run of demo-app of our own, moved to "needs confirmation" (force-executed past whatever holds the workspace). */
+/**
+ * A run of demo-app of our own, moved to "needs confirmation" (force-executed past whatever holds the workspace).
+ * Plans follow the configuration, so once a run applied the next would have nothing to change: ours replaces the
+ * app's name, which always needs confirmation.
+ */
 async function runAwaitingConfirmation(workspace: WorkspaceRef, message: string): Promise<RunSummary> {
-  const id = await queueRunOnService('demo-app', message);
+  const id = await queueRunOnService('demo-app', message, { 'replace-addrs': ['random_pet.app_name'] });
   const queued = await runReaches(id, 'queued or further', () => true);
   if (queued.status === 'pending') {
     await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.forceExecuteRun', node(queued, workspace)));

@@ -48,7 +48,8 @@ describe('the Runs view', function () {
   });
 
   it('offers Apply and Discard on a run that needs confirmation, and lists its phases', async () => {
-    const id = await queueRunOnService('demo-app', 'Tree run awaiting confirmation');
+    // Replacing the app's name: something to confirm even after earlier tests applied the configuration.
+    const id = await queueRunOnService('demo-app', 'Tree run awaiting confirmation', { 'replace-addrs': ['random_pet.app_name'] });
     const queued = await runReaches(id, 'queued', () => true);
     if (queued.status === 'pending') {
       const workspace = (await workspaceNode('demo-app')).workspace;

@@ -68,7 +68,8 @@ describe('the status bar and run notifications', function () {
       didExecute.fire();
     };
     try {
-      const queued = await api.deps.server.command('queuePlan', { workspaceId: workspace.id, hostname: workspace.hostname, message: runMessage });
+      // Replacing the app's name: something to confirm even after earlier tests applied the configuration.
+      const queued = await api.deps.server.command('queuePlan', { workspaceId: workspace.id, hostname: workspace.hostname, message: runMessage, replaceAddrs: ['random_pet.app_name'] });
       mine = queued;
       api.deps.activity.queued(queued);
       // The workspace may be held by an earlier run awaiting confirmation: run ours now (the earlier ones are
