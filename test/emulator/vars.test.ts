@@ -24,10 +24,10 @@ describe('variables (deprecated /vars)', () => {
   test('the seeded demo-app variables follow the demo contract; the sensitive value is never returned', async () => {
     const vars = await listDemoApp('reader');
     const byKey = new Map(vars.map((v) => [`${v.attributes.category}:${v.attributes.key}`, v.attributes]));
-    assert.equal(byKey.get('engine:instance_count').value, '3');
+    assert.deepEqual([byKey.get('engine:instance_count').value, byKey.get('engine:instance_count').hcl], ['3', true]);
     assert.equal(byKey.get('engine:region').value, 'eu-north-1');
     assert.deepEqual([byKey.get('engine:db_password').value, byKey.get('engine:db_password').sensitive], ['hunter2-demo', false]);
-    assert.deepEqual([byKey.get('engine:services').hcl, byKey.get('engine:services').value], [true, '{ web = { port = 80, public = true }']);
+    assert.deepEqual([byKey.get('engine:services').hcl, byKey.get('engine:services').value], [true, '{ web = { port = 80, public = true }, api = { port = 8080, public = false } }']);
     assert.equal(byKey.get('engine:legacy_flag').value, 'true');
     assert.equal(byKey.get('env:TF_VAR_enable_monitoring').value, 'true');
     assert.equal(byKey.get('env:TF_LOG').value, 'INFO');
