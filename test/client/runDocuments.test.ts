@@ -16,6 +16,20 @@ describe('run logs', () => {
     assert.equal(renderLogLines('Terraform v1.11\n{"a": 1}\n'), 'Terraform v1.11\n{"a": 1}\n');
   });
 
+  test('the worker\'s plain lines before Terraform\'s JSON ones stay; each JSON line shows its message, a diagnostic its detail too', () => {
+    const raw = [
+      'Terraform v1.11.4',
+      'on linux_amd64',
+      '{"@level":"info","@message":"aws_instance.web: Plan to create","type":"planned_change"}',
+      '{"@level":"error","@message":"Error: Invalid value for input variable","diagnostic":{"severity":"error","summary":"Invalid value for input variable","detail":"Check the workspace variables."},"type":"diagnostic"}',
+      '{not json',
+    ].join('\n');
+    assert.equal(
+      renderLogLines(raw),
+      'Terraform v1.11.4\non linux_amd64\naws_instance.web: Plan to create\nError: Invalid value for input variable\n\nCheck the workspace variables.\n\n{not json',
+    );
+  });
+
   test('following backs off while nothing new arrives, and starts over when text comes', () => {
     assert.equal(nextPollMs(undefined, false), 1_000);
     assert.equal(nextPollMs(1_000, false), 1_500);

@@ -73,6 +73,16 @@ describe('configuration check (demo contract)', () => {
     for (const secret of ['hunter2-demo', 'not-for-logs', 'eu-north-1']) assert.ok(!text.includes(secret));
   });
 
+  test('a local module\'s variables get their values from the module block, not from the workspace', () => {
+    const files = new Map([
+      ['main.tf', Buffer.from('module "child" {\n  source = "./child"\n  size   = 3\n}\n')],
+      ['child/main.tf', Buffer.from('variable "size" {}\n')],
+    ]);
+    assert.deepEqual(checkConfiguration({ files, workspaceVariables: [], runVariables: [] }), []);
+    const rootOnly = new Map([['main.tf', Buffer.from('variable "size" {}\n')]]);
+    assert.deepEqual(checkConfiguration({ files: rootOnly, workspaceVariables: [], runVariables: [] }).map((f) => f.summary), ['No value for required variable']);
+  });
+
   test('a configuration without .tf files is not checked', () => {
     assert.deepEqual(checkConfiguration({ files: new Map(), workspaceVariables: demoVariables, runVariables: [] }), []);
   });
@@ -95,9 +105,25 @@ describe('a run on the demo-app configuration', () => {
     const plan = (await h.api('GET', `/api/v2/runs/${id}/plan`)).body.data.attributes;
     assert.equal(plan.status, 'errored');
     const log = await (await fetch(plan['log-read-url'])).text();
+    // Structured run output (the workspace default): each finding is a `diagnostic` line the CLI draws.
+    const diagnostics = log.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)).filter((entry) => entry.type === 'diagnostic');
+    const missing = diagnostics.find((entry) => entry.diagnostic.summary === 'No value for required variable');
+    assert.equal(missing['@level'], 'error');
+    assert.deepEqual([missing.diagnostic.range.filename, missing.diagnostic.snippet.code], ['variables.tf', 'variable "environment" {']);
+    assert.equal(diagnostics.find((entry) => entry.diagnostic.summary === 'Value for undeclared variable')['@level'], 'warn');
+    assert.match(log, /Operation failed: failed running terraform plan/);
+    for (const secret of ['hunter2-demo', 'not-for-logs']) assert.ok(!log.includes(secret));
+  });
+
+  test('with structured run output off, the same findings read as Terraform\'s plain-text diagnostics', async () => {
+    h.workspace.structuredRunOutputEnabled = false;
+    const id = await h.createRun();
+    await h.clock.advance(60_000);
+    const log = await (await fetch((await h.api('GET', `/api/v2/runs/${id}/plan`)).body.data.attributes['log-read-url'])).text();
     assert.match(log, /│ Error: No value for required variable\n│\n│   on variables\.tf line \d+:\n│   \d+: variable "environment" \{/);
     assert.match(log, /│ Warning: Value for undeclared variable/);
     assert.match(log, /Operation failed: failed running terraform plan/);
     for (const secret of ['hunter2-demo', 'not-for-logs']) assert.ok(!log.includes(secret));
+    h.workspace.structuredRunOutputEnabled = undefined;
   });
 });

@@ -17,6 +17,7 @@ import { addPeople, type People } from '../../emulator/src/seeds/people';
 import { resolveTokens } from '../../emulator/src/seeds/tokens';
 import type { ConfigurationVersion, TokenRole, Workspace } from '../../emulator/src/store/model';
 import { Store } from '../../emulator/src/store/store';
+import { loadTerraformParser } from '../../server/src/model';
 
 export const organization = 'acme-demo';
 export const freeOrganization = 'acme-free';
@@ -59,12 +60,16 @@ resource "aws_s3_bucket" "assets" {
 `;
 
 /**
+ * `followConfiguration`: plans are worked out from the configuration (engine/), as `startEmulator` does.
  * `realRateLimits`: the service's limits (30/s, 30/min on run lists). Off by default because a manual clock never
  * leaves its second on its own: tests that are not about rate limits would trip them after 30 requests.
  */
-export async function startHarness(options: { realRateLimits?: boolean } = {}): Promise<Harness> {
+export async function startHarness(options: { realRateLimits?: boolean; followConfiguration?: boolean } = {}): Promise<Harness> {
   const clock = new Clock({ mode: 'manual', start: new Date('2026-03-15T12:00:00Z') });
   const store = new Store(clock, 'hosted');
+  // Plans follow the uploaded configuration only with the HCL parser, as in the running emulator; without it they
+  // play the workspace's seeded plan outcome, which most runs tests shape directly.
+  if (options.followConfiguration) store.terraformParser = await loadTerraformParser();
   const router = new Router();
   registerCoreRoutes(router);
   const engine = createRunEngine(store, clock);

@@ -19,7 +19,12 @@ describe('plans, applies, cost estimates and logs', () => {
   };
 
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ followConfiguration: true });
+    // These tests read the plain-text logs of a workspace with structured run output off (runs-structured-logs
+    // covers the JSON lines the service writes when it is on, its default).
+    const patched = await h.api('PATCH', `/api/v2/workspaces/${h.workspace.id}`, { body: { data: { type: 'workspaces', attributes: { 'structured-run-output-enabled': false } } } });
+    assert.equal(patched.status, 200);
+    assert.equal(patched.body.data.attributes['structured-run-output-enabled'], false);
     runId = await h.createRun({ variables: [{ key: 'db_password', value: '"hunter2-run"' }] });
     await h.clock.advance(3000); // plan_queued (2 s – 3.5 s): the plan has not started yet
     plan = (await h.api('GET', `/api/v2/runs/${runId}/plan`)).body.data;
@@ -53,6 +58,8 @@ describe('plans, applies, cost estimates and logs', () => {
     assert.ok(done.text.endsWith(ETX));
     assert.match(done.text, /Terraform v1\.9\.5/);
     assert.match(done.text, /# aws_instance\.web will be created/);
+    assert.match(done.text, /\+ ami += "ami-123"/, 'the attributes the configuration gives');
+    assert.match(done.text, /\+ id += \(known after apply\)/);
     assert.match(done.text, /# aws_s3_bucket\.assets will be created/);
     assert.match(done.text, /Plan: 2 to add, 0 to change, 0 to destroy\./);
     assert.match(done.text, /Run variables set: db_password/);

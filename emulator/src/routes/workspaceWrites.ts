@@ -90,6 +90,7 @@ function applyAttributes(ctx: AuthedContext, workspace: Workspace, data: JsonObj
   if (typeof attributes.description === 'string') workspace.description = attributes.description;
   if (typeof attributes['auto-apply'] === 'boolean') workspace.autoApply = attributes['auto-apply'];
   if (typeof attributes['terraform-version'] === 'string') workspace.terraformVersion = attributes['terraform-version'];
+  if (typeof attributes['structured-run-output-enabled'] === 'boolean') workspace.structuredRunOutputEnabled = attributes['structured-run-output-enabled'];
   if (typeof attributes['working-directory'] === 'string') workspace.workingDirectory = attributes['working-directory'];
   const mode = attributes['execution-mode'];
   if (mode !== undefined) {

@@ -41,7 +41,7 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
     operations: workspace.executionMode !== 'local',
     'queue-all-runs': false,
     'speculative-enabled': true,
-    'structured-run-output-enabled': true,
+    'structured-run-output-enabled': workspace.structuredRunOutputEnabled ?? true,
     'tag-names': [...workspace.tagNames],
     source: 'tfe-api',
     'vcs-repo': null,

@@ -37,7 +37,8 @@ export interface CheckInputs {
 }
 
 export function checkConfiguration({ files, workspaceVariables, runVariables }: CheckInputs): ConfigurationFinding[] {
-  const tfFiles = [...files.entries()].filter(([path]) => path.endsWith('.tf')).sort(([a], [b]) => a.localeCompare(b));
+  // Only the root module's variables take workspace and run values; a module's come from its caller.
+  const tfFiles = [...files.entries()].filter(([path]) => path.endsWith('.tf') && !path.includes('/')).sort(([a], [b]) => a.localeCompare(b));
   if (tfFiles.length === 0) return [];
   const texts = tfFiles.map(([path, content]) => ({ path, text: content.toString('utf8') }));
   const declared = new Map(texts.flatMap(({ path, text }) => declaredVariables(path, text)).map((v) => [v.name, v]));

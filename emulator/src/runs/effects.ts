@@ -8,6 +8,10 @@ import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
 import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
+import { generatedId, withValues } from './changeValues';
+import { plannedOutputs } from './plannedOutputs';
+import { stateInstances } from './stateInstances';
+import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
 import type { LogRecord, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
 import type { RunRecords } from './records';
@@ -117,41 +121,54 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
   const managed = records.managedResources.get(run.workspaceId) ?? [];
+  const current = store.stateVersions.current(run.workspaceId)?.state;
+  const prior = stateInstances(current);
   const parser = store.terraformParser;
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
     run.configuration = declared;
-    const targets = run.targetAddrs ?? [];
-    run.changes = configuredChanges({ run, declared, managed, applied: records.appliedInstances.get(run.workspaceId) ?? new Map() }).filter(
-      (change) => targets.length === 0 || targets.some((target) => isTargeted(change.address, target)),
-    );
+    const changes = configuredChanges({ run, declared, managed, applied: records.appliedInstances.get(run.workspaceId) ?? new Map() }).filter((change) => targeted(run, change.address));
+    run.changes = withValues(changes, declared, prior);
+    run.outputs = plannedOutputs(declared, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(version?.files), managed });
   }
-  // A refresh-only plan "changes" the state when it found drift; otherwise a plan changes what it lists.
-  run.hasChanges = run.refreshOnly ? outcome.hasChanges : run.changes.length > 0;
   const findings = checkConfiguration({
     files: version?.files ?? new Map(),
     workspaceVariables: store.variablesOf(run.workspaceId),
     runVariables: run.variables,
   });
   run.planFailed = findings.some((finding) => finding.severity === 'error');
+  // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
+  // plan changes what it lists.
+  const errors = run.planFailed || outcome.errors;
+  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0);
   const plan = records.plan(run);
-  plan.log.lines = planLogLines({
-    run,
-    engineVersion: run.engineVersion,
-    changes: run.changes,
-    errors: outcome.errors,
-    drift: outcome.hasChanges,
-    findings,
-  });
+  plan.structuredRunOutput = workspace?.structuredRunOutputEnabled ?? true;
+  plan.log.lines = plan.structuredRunOutput
+    ? structuredPlanLines({ run, changes: run.changes, errors: outcome.errors, findings, refreshed: refreshedInstances(managed.filter((address) => targeted(run, address)), prior), at: new Date(ctx.atMs) })
+    : planLogLines({ run, engineVersion: run.engineVersion, changes: run.changes, errors: outcome.errors, drift: outcome.hasChanges, findings });
   startLog(plan.log, ctx);
+}
+
+/** Whether a -target run covers the address (every address when it targets nothing). */
+function targeted(run: RunRecord, address: string): boolean {
+  const targets = run.targetAddrs ?? [];
+  return targets.length === 0 || targets.some((target) => isTargeted(address, target));
+}
+
+/** What a plan refreshes: every instance the workspace manages, with the id its state gives it. */
+function refreshedInstances(managed: readonly string[], prior: ReturnType<typeof stateInstances>): Array<{ address: string; id: string }> {
+  return managed.map((address) => {
+    const id = prior.get(address)?.attributes.id;
+    return { address, id: typeof id === 'string' ? id : generatedId(address) };
+  });
 }
 
 function startApply(run: RunRecord, ctx: EffectContext): void {
   const log = ctx.records.apply(run).log;
-  log.lines = applyLogLines(run, run.engineVersion);
+  log.lines = ctx.records.plan(run).structuredRunOutput ? structuredApplyLines(run, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion);
   startLog(log, ctx);
 }
 

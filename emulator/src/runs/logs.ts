@@ -2,6 +2,8 @@
 // how much of it is visible at a given moment: a phase's output appears line by line over its duration, so a
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
 import type { LogRecord, PlannedChange, RunRecord } from './model';
+import { parseAddress } from './address';
+import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
 import { findingLines, type ConfigurationFinding } from './configurationCheck';
 
@@ -140,8 +142,15 @@ function legend(changes: PlannedChange[]): string[] {
   return lines;
 }
 
-function changeBlock({ address, action }: PlannedChange): string[] {
+function changeBlock(change: PlannedChange): string[] {
+  const { address, action } = change;
   const [type, name] = splitAddress(address);
+  if (change.after !== undefined) {
+    const parsed = parseAddress(address);
+    const heading = { create: 'will be created', update: 'will be updated in-place', delete: 'will be destroyed', replace: 'must be replaced' }[action];
+    const symbol = { create: '  +', update: '  ~', delete: '  -', replace: '-/+' }[action];
+    return [`  # ${address} ${heading}`, `${symbol} resource "${parsed?.type ?? type}" "${parsed?.name ?? name}" {`, ...attributeLines(change), '    }'];
+  }
   switch (action) {
     case 'create':
       return [

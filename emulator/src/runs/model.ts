@@ -21,6 +21,25 @@ export interface RunComment {
 export interface PlannedChange {
   address: string;
   action: 'create' | 'update' | 'delete' | 'replace';
+  /**
+   * The instance's attributes before and after (null: it does not exist on that side), for plans that followed the
+   * configuration (runs/changeValues.ts); absent for the seeded outcomes, whose attributes are not simulated.
+   */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Attributes of `after` known only after apply. */
+  afterUnknown?: string[];
+  /** Attributes whose values are sensitive. */
+  sensitive?: string[];
+}
+
+/** A root module output as the plan sees it: its value in the current state, and what the configuration makes it. */
+export interface PlannedOutput {
+  name: string;
+  before: unknown;
+  /** Absent when the value is known only after apply. */
+  after?: unknown;
+  sensitive: boolean;
 }
 
 export interface RunRecord {
@@ -67,6 +86,8 @@ export interface RunRecord {
   changes: PlannedChange[];
   /** What the uploaded configuration declares, when the plan followed it (engine/configuration.ts). */
   configuration?: DeclaredConfiguration;
+  /** The root module's outputs, when the plan followed the configuration. */
+  outputs?: PlannedOutput[];
   canceledAt: Date | null;
   /** Set by a normal cancel: the end of the force-cancel cool-off. */
   forceCancelAvailableAt: Date | null;
@@ -100,6 +121,8 @@ export interface PlanRecord {
   resourceChanges: number | null;
   resourceDestructions: number | null;
   resourceImports: number | null;
+  /** Set when planning starts: whether its log is Terraform's JSON lines (the workspace's setting then). */
+  structuredRunOutput?: boolean;
   log: LogRecord;
 }
 

@@ -1,6 +1,9 @@
 // The plan's JSON output (notes §5.1): `GET /plans/:id/json-output` answers 204 until the plan is finished, then
 // 307 to a short-lived blob URL serving a `terraform show -json`-shaped document built from the plan's changes.
-import type { PlannedChange, RunRecord } from './model';
+// Its resource changes carry the attributes before and after where the plan followed the configuration.
+import { parseAddress, impliedProvider } from './address';
+import { generatedId } from './changeValues';
+import type { PlannedChange, PlannedOutput, RunRecord } from './model';
 
 export const planJsonPathPrefix = '/_archivist/v1/plan-json/';
 
@@ -11,48 +14,93 @@ const actionsOf: Record<PlannedChange['action'], string[]> = {
   replace: ['delete', 'create'],
 };
 
-export function planJsonDocument(run: RunRecord): Record<string, unknown> {
+interface Options {
+  /** Sensitive values left out (json-output-redacted): the markers still say which ones they were. */
+  redact: boolean;
+}
+
+export function planJsonDocument(run: RunRecord, { redact }: Options = { redact: false }): Record<string, unknown> {
   return {
     format_version: '1.2',
     terraform_version: run.engineVersion,
-    resource_changes: run.changes.map((change) => {
-      const bare = change.address.replace(/\[\d+\]$/, '');
-      const dot = bare.indexOf('.');
-      const index = /\[(\d+)\]$/.exec(change.address)?.[1];
-      return {
-        address: change.address,
-        mode: 'managed',
-        type: bare.slice(0, dot),
-        name: bare.slice(dot + 1),
-        ...(index !== undefined ? { index: Number(index) } : {}),
-        change: { actions: actionsOf[change.action] },
-        ...(change.action === 'replace' ? { action_reason: 'replace_by_request' } : {}),
-      };
-    }),
+    resource_changes: run.changes.map((change) => resourceChange(run, change, redact)),
+    output_changes: Object.fromEntries((run.isDestroy ? [] : (run.outputs ?? [])).map((output) => [output.name, outputChange(output, redact)])),
+  };
+}
+
+function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean): Record<string, unknown> {
+  const parsed = parseAddress(change.address);
+  const type = parsed?.type ?? change.address;
+  // Seeded outcomes do not simulate attributes: their instances show only an id.
+  const before = change.before !== undefined ? change.before : change.action === 'create' ? null : { id: generatedId(change.address) };
+  const after = change.after !== undefined ? change.after : change.action === 'delete' ? null : change.action === 'update' ? { id: generatedId(change.address) } : {};
+  const unknown = change.afterUnknown ?? (after && !('id' in after) ? ['id'] : []);
+  const sensitive = change.sensitive ?? [];
+  return {
+    address: change.address,
+    ...(parsed?.module ? { module_address: parsed.module } : {}),
+    mode: parsed?.mode ?? 'managed',
+    type,
+    name: parsed?.name ?? change.address,
+    ...(parsed?.key !== undefined ? { index: parsed.key } : {}),
+    provider_name: providerName(type),
+    change: {
+      actions: actionsOf[change.action],
+      before: before && redact ? redacted(before, sensitive) : before,
+      after: after && redact ? redacted(after, sensitive) : after,
+      after_unknown: after ? markers(unknown) : false,
+      before_sensitive: before ? markers(sensitive.filter((name) => name in before)) : false,
+      after_sensitive: after ? markers(sensitive) : false,
+    },
+    ...(change.action === 'replace' ? { action_reason: run.replaceAddrs?.includes(change.address) ? 'replace_by_request' : 'replace_because_cannot_update' } : {}),
+  };
+}
+
+function outputChange(output: PlannedOutput, redact: boolean): Record<string, unknown> {
+  const known = 'after' in output;
+  const same = known && JSON.stringify(output.before) === JSON.stringify(output.after);
+  const hide = redact && output.sensitive;
+  return {
+    actions: [output.before === null ? 'create' : same ? 'no-op' : 'update'],
+    before: hide ? null : output.before,
+    after: hide || !known ? null : output.after,
+    after_unknown: !known,
+    before_sensitive: output.sensitive,
+    after_sensitive: output.sensitive,
   };
 }
 
 /**
  * What `GET /plans/:id/json-output-redacted` serves: the plan in the shape the CLI's renderer reads (plan and provider
- * format versions, empty provider schemas: every attribute is shown as written), with sensitive values redacted.
+ * format versions, a schema for every resource type shown), with sensitive values redacted.
  */
 export function redactedPlanJsonDocument(run: RunRecord): Record<string, unknown> {
-  const plan = planJsonDocument(run);
-  const provider = 'registry.terraform.io/hashicorp/emulated';
-  const changes = (plan.resource_changes as Array<Record<string, unknown>>).map((change) => {
-    const actions = (change.change as { actions: string[] }).actions;
-    const id = `emulated-${String(change.address)}`;
-    const before = actions.includes('create') && !actions.includes('delete') ? null : { id };
-    const after = actions.includes('delete') && !actions.includes('create') ? null : actions.includes('create') ? {} : { id };
-    return {
-      ...change,
-      provider_name: provider,
-      change: { ...(change.change as object), before, after, after_unknown: after && !('id' in after) ? { id: true } : {}, before_sensitive: before ? {} : false, after_sensitive: after ? {} : false },
-    };
-  });
-  // The renderer needs a schema for every resource type it shows: the emulated resources have a computed id.
-  const resourceSchemas = Object.fromEntries(
-    [...new Set(changes.map((change) => String((change as { type?: unknown }).type)))].map((type) => [type, { version: 0, block: { attributes: { id: { type: 'string', computed: true } } } }]),
+  const plan = planJsonDocument(run, { redact: true });
+  const changes = plan.resource_changes as Array<{ type: string; provider_name: string; change: Record<'before' | 'after' | 'after_unknown' | 'after_sensitive', Record<string, unknown> | null | false> }>;
+  // The renderer draws an attribute only when the schema names it: the emulated resources' attributes are whatever
+  // the configuration wrote ("dynamic"), with a computed string id.
+  const schemas = new Map<string, Map<string, Set<string>>>();
+  for (const { type, provider_name: provider, change } of changes) {
+    const byType = schemas.get(provider) ?? new Map<string, Set<string>>();
+    schemas.set(provider, byType);
+    const names = byType.get(type) ?? new Set<string>(['id']);
+    byType.set(type, names);
+    for (const side of [change.before, change.after, change.after_unknown, change.after_sensitive]) for (const name of Object.keys(side || {})) names.add(name);
+  }
+  const providerSchemas = Object.fromEntries(
+    [...schemas].map(([provider, byType]) => [
+      provider,
+      {
+        provider: { version: 0, block: {} },
+        resource_schemas: Object.fromEntries(
+          [...byType].map(([type, names]) => [
+            type,
+            { version: 0, block: { attributes: Object.fromEntries([...names].map((name) => [name, name === 'id' ? { type: 'string', computed: true } : { type: 'dynamic', optional: true }])) } },
+          ]),
+        ),
+        data_source_schemas: {},
+      },
+    ]),
   );
   return {
     plan_format_version: '1.2',
@@ -60,8 +108,25 @@ export function redactedPlanJsonDocument(run: RunRecord): Record<string, unknown
     terraform_version: plan.terraform_version,
     resource_changes: changes,
     resource_drift: [],
-    output_changes: {},
+    output_changes: plan.output_changes,
     relevant_attributes: [],
-    provider_schemas: { [provider]: { provider: { version: 0, block: {} }, resource_schemas: resourceSchemas, data_source_schemas: {} } },
+    provider_schemas: providerSchemas,
   };
+}
+
+function providerName(type: string): string {
+  const provider = impliedProvider(type);
+  return provider === 'terraform' ? 'terraform.io/builtin/terraform' : `registry.terraform.io/hashicorp/${provider}`;
+}
+
+function markers(names: readonly string[]): Record<string, true> {
+  return Object.fromEntries(names.map((name) => [name, true]));
+}
+
+/**
+ * Sensitive values replaced by a marker: the key must stay non-null, or the renderer drops the attribute instead of
+ * showing "(sensitive value)" for it.
+ */
+function redacted(values: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, names.includes(name) ? '(sensitive value)' : value]));
 }

@@ -4,13 +4,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { TerraformState } from '../store/stateVersions';
 import type { RunRecord } from './model';
+import { parseAddress } from './address';
+import { appliedAttributes, generatedId } from './changeValues';
+import { sensitiveAttributePaths, stateInstances, type StateInstance } from './stateInstances';
+import { typeOf } from './valueType';
+import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
 export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
   // The configuration's outputs whose values are known (literals, variables); the others keep their last value.
   const declaredOutputs = Object.fromEntries(
-    (run.configuration?.outputs ?? []).filter((o) => o.value !== undefined).map((o) => [o.name, { value: o.value, type: typeOfValue(o.value), ...(o.sensitive ? { sensitive: true } : {}) }]),
+    (run.configuration?.outputs ?? []).filter((o) => o.value !== undefined).map((o) => [o.name, { value: o.value, type: typeOf(o.value), ...(o.sensitive ? { sensitive: true } : {}) }]),
   );
   const state: TerraformState = {
     version: 4,
@@ -18,7 +23,7 @@ export function writeStateAfterApply(store: Store, run: RunRecord, addresses: re
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
     outputs: run.isDestroy ? {} : run.configuration ? declaredOutputs : previousOutputs,
-    resources: run.isDestroy ? [] : stateResources(addresses),
+    resources: run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state)),
     check_results: null,
   };
   const bytes = Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
@@ -26,26 +31,31 @@ export function writeStateAfterApply(store: Store, run: RunRecord, addresses: re
   store.stateVersions.create(run.workspaceId, { serial: state.serial, lineage: state.lineage, md5, state: bytes, runId: run.id, now: at });
 }
 
-/** `module.net.aws_vpc.main[1]` → resource {module: "module.net", type, name} with instance index 1. */
-function stateResources(addresses: readonly string[]): NonNullable<TerraformState['resources']> {
+/**
+ * One resource per `module.net.aws_vpc.main` with its instances: the attributes this run applied for what it changed,
+ * the previous state's for the rest.
+ */
+function stateResources(run: RunRecord, addresses: readonly string[], previous: ReadonlyMap<string, StateInstance>): NonNullable<TerraformState['resources']> {
+  const applied = new Map(run.changes.filter((change) => change.action !== 'delete' && change.after).map((change) => [change.address, change]));
   const byResource = new Map<string, { module?: string; mode: string; type: string; name: string; provider: string; instances: unknown[] }>();
   for (const address of addresses) {
-    const parsed = /^((?:module\.[^.[\]]+(?:\[[^\]]+\])?\.)*)(data\.)?([^.[\]]+)\.([^.[\]]+)(?:\[(.+)\])?$/.exec(address);
+    const parsed = parseAddress(address);
     if (!parsed) continue;
-    const [, modulePath, data, type, name, index] = parsed;
-    const module = modulePath ? modulePath.replace(/\.$/, '') : undefined;
-    const key = `${module ?? ''}|${data ? 'data' : 'managed'}|${type}|${name}`;
-    let resource = byResource.get(key);
+    const { module, mode, type, name, key } = parsed;
+    const resourceKey = `${module ?? ''}|${mode}|${type}|${name}`;
+    let resource = byResource.get(resourceKey);
     if (!resource) {
-      resource = { ...(module ? { module } : {}), mode: data ? 'data' : 'managed', type: type!, name: name!, provider: providerOf(type!), instances: [] };
-      byResource.set(key, resource);
+      resource = { ...(module ? { module } : {}), mode, type, name, provider: providerOf(type), instances: [] };
+      byResource.set(resourceKey, resource);
     }
-    const indexKey = index === undefined ? undefined : /^\d+$/.test(index) ? Number(index) : index.replace(/^"|"$/g, '');
+    const change = applied.get(address);
+    const attributes = change ? appliedAttributes(change, type) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
+    const sensitive = change ? sensitiveOnApply(type, change.sensitive ?? []) : (previous.get(address)?.sensitive ?? []);
     resource.instances.push({
-      ...(indexKey !== undefined ? { index_key: indexKey } : {}),
+      ...(key !== undefined ? { index_key: key } : {}),
       schema_version: 0,
-      attributes: { id: `emulated-${createHash('sha1').update(address).digest('hex').slice(0, 12)}` },
-      sensitive_attributes: [],
+      attributes: encodeStateAttributes(type, attributes),
+      sensitive_attributes: sensitiveAttributePaths(sensitive),
     });
   }
   return [...byResource.values()];
@@ -54,13 +64,4 @@ function stateResources(addresses: readonly string[]): NonNullable<TerraformStat
 function providerOf(type: string): string {
   if (type === 'terraform_data') return 'provider["terraform.io/builtin/terraform"]';
   return `provider["registry.terraform.io/hashicorp/${type.split('_')[0]}"]`;
-}
-
-function typeOfValue(value: unknown): unknown {
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return ['tuple', value.map(typeOfValue)];
-  if (value && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeOfValue(v)]))];
-  return 'dynamic';
 }

@@ -115,6 +115,8 @@ export interface Workspace {
   latestConfigurationVersionId: string | null;
   policySets: PolicySetSetting[];
   runTasks: RunTaskSetting[];
+  /** Whether plan and apply logs are Terraform's JSON lines (the CLI renders them); undefined = on, the service's default. */
+  structuredRunOutputEnabled?: boolean;
   /** How the simulated plan turns out, for the runs module: whether it has changes and whether it errors. */
   planOutcome: { hasChanges: boolean; errors: boolean; resourceAdditions: number; resourceChanges: number; resourceDestructions: number };
 }

@@ -10,31 +10,27 @@ export function cleanLogText(text: string): string {
 
 /**
  * Structured run output (JSON lines with `@message`, as Terraform's `-json` UI writes them) as the lines a person
- * reads; any other line is kept as it is. A log is structured when its first non-empty line is such an object.
+ * reads. The service's worker writes a few plain lines before Terraform's JSON ones, so each line is judged alone:
+ * any line that is not such an object is kept as it is.
  */
 export function renderLogLines(text: string): string {
-  const lines = text.split('\n');
-  const first = lines.find((line) => line.trim().length > 0);
-  if (!first || !isStructured(first)) return text;
-  return lines
-    .map((line) => {
-      if (!line.trim()) return line;
-      try {
-        const parsed = JSON.parse(line) as { '@message'?: unknown };
-        return typeof parsed['@message'] === 'string' ? parsed['@message'] : line;
-      } catch {
-        return line;
-      }
-    })
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith('{') ? (messageOf(line) ?? line) : line))
     .join('\n');
 }
 
-function isStructured(line: string): boolean {
+function messageOf(line: string): string | undefined {
   try {
     const parsed = JSON.parse(line) as unknown;
-    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { '@message'?: unknown })['@message'] === 'string';
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { '@message': message, diagnostic } = parsed as { '@message'?: unknown; diagnostic?: { detail?: unknown } };
+    if (typeof message !== 'string') return undefined;
+    // A diagnostic's message is only its summary: the detail says what to do about it.
+    const detail = typeof diagnostic?.detail === 'string' && diagnostic.detail ? `\n\n${diagnostic.detail}\n` : '';
+    return `${message}${detail}`;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,0 +1,123 @@
+// Plan and apply logs as the service writes them when a workspace has structured run output on: a few plain lines
+// from the worker, then the JSON lines of Terraform's `-json` UI. The CLI renders each line it can parse (and
+// draws the plan itself from json-output-redacted); the extension's log documents show their `@message`.
+import { countChanges } from './changes';
+import { parseAddress, impliedProvider } from './address';
+import { generatedId } from './changeValues';
+import type { ConfigurationFinding } from './configurationCheck';
+import type { PlannedChange, RunRecord } from './model';
+import { typeOf } from './valueType';
+
+export interface StructuredPlanInputs {
+  run: RunRecord;
+  changes: PlannedChange[];
+  /** The seeded outcome says the plan errors (e.g. a variable the configuration rejects). */
+  errors: boolean;
+  findings: ConfigurationFinding[];
+  /** The instances the plan refreshes first: what the workspace's state holds. */
+  refreshed: Array<{ address: string; id: string }>;
+  at: Date;
+}
+
+export function workerHeader(engineVersion: string): string[] {
+  return [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...'];
+}
+
+export function structuredPlanLines({ run, changes, errors, findings, refreshed, at }: StructuredPlanInputs): string[] {
+  const line = uiLine(at);
+  const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
+  if (run.refresh || run.refreshOnly) {
+    for (const { address, id } of refreshed) {
+      const hook = { resource: resourceOf(address), id_key: 'id', id_value: id };
+      lines.push(line('info', `${address}: Refreshing state... [id=${id}]`, 'refresh_start', { hook }));
+      lines.push(line('info', `${address}: Refresh complete [id=${id}]`, 'refresh_complete', { hook }));
+    }
+  }
+  for (const finding of findings.filter((f) => f.severity === 'warning')) lines.push(diagnosticLine(line, finding));
+  const failures: ConfigurationFinding[] = findings.filter((f) => f.severity === 'error');
+  if (errors && failures.length === 0) {
+    failures.push({ severity: 'error', summary: 'Invalid value for input variable', detail: 'The configuration could not be planned: a required input variable has no value or a value does not fit its declared type. Check the workspace variables.' });
+  }
+  if (failures.length > 0) {
+    for (const finding of failures) lines.push(diagnosticLine(line, finding));
+    return [...lines, 'Operation failed: failed running terraform plan (exit 1)'];
+  }
+  for (const change of changes) {
+    const action = change.action === 'delete' ? 'delete' : change.action;
+    const verb = { create: 'create', update: 'update', delete: 'delete', replace: 'replace' }[action];
+    lines.push(line('info', `${change.address}: Plan to ${verb}`, 'planned_change', { change: { resource: resourceOf(change.address), action, ...(action === 'replace' && run.replaceAddrs?.includes(change.address) ? { reason: 'requested' } : {}) } }));
+  }
+  const counts = countChanges(changes);
+  const summary = run.refreshOnly || changes.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
+  lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation: 'plan' } }));
+  return lines;
+}
+
+export function structuredApplyLines(run: RunRecord, at: Date): string[] {
+  const line = uiLine(at);
+  const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
+  for (const change of run.changes) {
+    // A replacement is a destroy then a create, as Terraform applies it.
+    const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? ['delete', 'create'] : [change.action];
+    for (const action of steps) {
+      const resource = resourceOf(change.address);
+      const id = action === 'create' ? generatedId(change.address) : idOf(change);
+      const [doing, done] = { create: ['Creating...', 'Creation complete'], update: [`Modifying... [id=${id}]`, 'Modifications complete'], delete: [`Destroying... [id=${id}]`, 'Destruction complete'] }[action];
+      lines.push(line('info', `${change.address}: ${doing}`, 'apply_start', { hook: { resource, action, ...(action === 'create' ? {} : { id_key: 'id', id_value: id }) } }));
+      const elapsed = 1 + (change.address.length % 5);
+      const complete = action === 'delete' ? `${change.address}: ${done} after ${elapsed}s` : `${change.address}: ${done} after ${elapsed}s [id=${id}]`;
+      lines.push(line('info', complete, 'apply_complete', { hook: { resource, action, ...(action === 'delete' ? {} : { id_key: 'id', id_value: id }), elapsed_seconds: elapsed } }));
+    }
+  }
+  const counts = countChanges(run.changes);
+  const operation = run.isDestroy ? 'destroy' : 'apply';
+  const summary = run.isDestroy ? `Destroy complete! Resources: ${counts.destructions} destroyed.` : `Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`;
+  lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation } }));
+  const outputs = Object.fromEntries(
+    (run.outputs ?? []).filter((output) => output.after !== undefined && !run.isDestroy).map((output) => [
+      output.name,
+      { sensitive: output.sensitive, type: typeOf(output.after), ...(output.sensitive ? {} : { value: output.after }) },
+    ]),
+  );
+  if (Object.keys(outputs).length > 0) lines.push(line('info', `Outputs: ${Object.keys(outputs).length}`, 'outputs', { outputs }));
+  return lines;
+}
+
+type UiLine = (level: 'info' | 'warn' | 'error', message: string, type: string, fields: Record<string, unknown>) => string;
+
+function uiLine(at: Date): UiLine {
+  const timestamp = at.toISOString().replace('Z', '000Z');
+  return (level, message, type, fields) => JSON.stringify({ '@level': level, '@message': message, '@module': 'terraform.ui', '@timestamp': timestamp, ...fields, type });
+}
+
+function diagnosticLine(line: UiLine, finding: ConfigurationFinding): string {
+  const label = finding.severity === 'error' ? 'Error' : 'Warning';
+  const diagnostic: Record<string, unknown> = { severity: finding.severity, summary: finding.summary, detail: finding.detail };
+  if (finding.location) {
+    const { file, line: at, text } = finding.location;
+    const start = { line: at, column: 1, byte: 0 };
+    diagnostic.range = { filename: file, start, end: { line: at, column: text.length + 1, byte: text.length } };
+    diagnostic.snippet = { context: null, code: text, start_line: at, highlight_start_offset: 0, highlight_end_offset: text.length, values: [] };
+  }
+  return line(finding.severity === 'error' ? 'error' : 'warn', `${label}: ${finding.summary}`, 'diagnostic', { diagnostic });
+}
+
+function resourceOf(address: string): Record<string, unknown> {
+  const parsed = parseAddress(address);
+  const type = parsed?.type ?? address;
+  const module = parsed?.module ?? '';
+  return {
+    addr: address,
+    module,
+    resource: module ? address.slice(module.length + 1) : address,
+    implied_provider: impliedProvider(type),
+    resource_type: type,
+    resource_name: parsed?.name ?? address,
+    resource_key: parsed?.key ?? null,
+  };
+}
+
+function idOf(change: PlannedChange): string {
+  const id = change.before?.id;
+  return typeof id === 'string' ? id : generatedId(change.address);
+}

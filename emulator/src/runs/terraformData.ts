@@ -1,0 +1,43 @@
+// `terraform_data`, the one resource type whose schema the CLI knows without a provider (it is built in), so the
+// state must hold it as Terraform does: `input`, `output` and `triggers_replace` are dynamically typed, stored as
+// `{"value": …, "type": …}`, and `output` becomes the applied `input`. Other types have no schema here: their
+// attributes are stored as written.
+import { typeOf } from './valueType';
+
+const dynamicAttributes = ['input', 'output', 'triggers_replace'];
+
+/** Attributes the plan knows only after apply because the type computes them. */
+export function computedAfterApply(type: string): string[] {
+  return type === 'terraform_data' ? ['output'] : [];
+}
+
+/** What the apply makes of computed attributes once the planned ones are known. */
+export function computeOnApply(type: string, attributes: Record<string, unknown>): Record<string, unknown> {
+  return type === 'terraform_data' ? { ...attributes, output: attributes.input ?? null } : attributes;
+}
+
+export function encodeStateAttributes(type: string, attributes: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'terraform_data') return attributes;
+  const encoded: Record<string, unknown> = { ...attributes };
+  for (const name of dynamicAttributes) {
+    const value = attributes[name];
+    encoded[name] = value === undefined || value === null ? null : { value, type: typeOf(value) };
+  }
+  return encoded;
+}
+
+export function decodeStateAttributes(type: string, attributes: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'terraform_data') return attributes;
+  const decoded: Record<string, unknown> = { ...attributes };
+  for (const name of dynamicAttributes) {
+    const stored = attributes[name];
+    if (stored && typeof stored === 'object' && 'value' in stored) decoded[name] = (stored as { value: unknown }).value;
+    else if (stored === null) delete decoded[name];
+  }
+  return decoded;
+}
+
+/** Attributes the state marks sensitive: `output` mirrors `input`, so it is as sensitive as `input`. */
+export function sensitiveOnApply(type: string, sensitive: readonly string[]): string[] {
+  return type === 'terraform_data' && sensitive.includes('input') ? [...new Set([...sensitive, 'output'])] : [...sensitive];
+}
