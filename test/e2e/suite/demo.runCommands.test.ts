@@ -19,6 +19,7 @@ async function demoApp(): Promise<WorkspaceRef> {
 
 const node = (run: RunSummary, workspace: WorkspaceRef) => ({ kind: 'run', run, workspace });
 const confirmable = (run: RunSummary) => run.actions.isConfirmable;
+const settled = new Set(['applied', 'discarded', 'errored', 'canceled', 'force_canceled', 'planned_and_finished', 'planned_and_saved', 'policy_soft_failed']);
 
 /**
  * A run of demo-app of our own, moved to "needs confirmation" (force-executed past whatever holds the workspace).
@@ -27,9 +28,16 @@ const confirmable = (run: RunSummary) => run.actions.isConfirmable;
  */
 async function runAwaitingConfirmation(workspace: WorkspaceRef, message: string): Promise<RunSummary> {
   const id = await queueRunOnService('demo-app', message, { 'replace-addrs': ['random_pet.app_name'] });
-  const queued = await runReaches(id, 'queued or further', () => true);
-  if (queued.status === 'pending') {
-    await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.forceExecuteRun', node(queued, workspace)));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const queued = await runReaches(id, 'queued or further', () => true);
+    if (queued.status !== 'pending') break;
+    // Force-execute discards the run holding the workspace, which the service allows only once that run can be
+    // discarded (not while it plans): wait for that, then force-execute unless ours started by itself meanwhile.
+    const holder = (await emulatorGet(`/workspaces/${workspace.id}`)).data.relationships['current-run']?.data?.id as string | undefined;
+    if (holder && holder !== id) await runReaches(holder, 'discardable or done', (run) => run.actions.isDiscardable || settled.has(run.status));
+    const now = await runReaches(id, 'queued or further', () => true);
+    if (now.status !== 'pending') break;
+    await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.forceExecuteRun', node(now, workspace)));
   }
   return runReaches(id, 'awaiting confirmation', confirmable);
 }
