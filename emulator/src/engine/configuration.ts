@@ -1,18 +1,35 @@
 // What an uploaded configuration declares, read with the same tree-sitter grammar as the language server: the
-// resource instances (literal `count` and `for_each` expanded, also through variables with literal values), a
-// fingerprint of each resource's arguments (its text and the values of the variables it reads) so a plan can tell
-// an unchanged resource from an updated one, `terraform_data`'s replacement trigger, and the outputs' values where
-// they are literals or variables. Anything else is "known after apply".
+// resource instances (count / for_each expanded, local modules followed), each one's arguments as far as they can
+// be evaluated before apply (evaluate.ts), which of them are only known after apply and which read sensitive
+// values, a fingerprint of its arguments so a plan can tell an unchanged resource from an updated one,
+// `terraform_data`'s replacement trigger, and the root module's outputs.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { TerraformParser } from '../../../server/src/model';
-import { readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
-import { attributeName, attributeValue, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
+import type { LiteralValue } from '../../../server/src/model/hclLiterals';
+import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
+import type { Scope } from './evaluate';
+import { attributeNode, expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
+import { referencedValues } from './references';
+import { resourceArguments } from './resourceArguments';
+import { VariableValueMap } from './values';
 
 export interface DeclaredInstance {
+  /** `type.name[index]`, behind `module.<name>[index].` for each module it sits in. */
   address: string;
   type: string;
-  /** Changes when the resource's arguments (or a variable they read) change. */
+  /** The resource's name and, for module resources, its module path ("module.net"); index is count.index or the for_each key. */
+  name: string;
+  module?: string;
+  index?: number | string;
+  /** Arguments whose values the engine could evaluate (nested blocks as arrays of objects under the block's name). */
+  values: Record<string, LiteralValue>;
+  /** Top-level argument names whose value is only known after apply (references to other resources, functions it does not evaluate). */
+  unknown: string[];
+  /** Top-level argument names whose value reads a sensitive variable (declared `sensitive = true`, or marked sensitive on the workspace). */
+  sensitive: string[];
+  /** Changes when the resource's arguments (or a variable, local or key they read) change. */
   fingerprint: string;
   /** `terraform_data.triggers_replace`: a change replaces the instance. */
   replaceTrigger?: string;
@@ -20,9 +37,12 @@ export interface DeclaredInstance {
 
 export interface DeclaredOutput {
   name: string;
+  /** Declared `sensitive = true`, or its value reads a sensitive value. */
   sensitive: boolean;
   /** Absent when the value is only known after apply. */
   value?: LiteralValue;
+  /** True when the value could not be evaluated (it is known after apply). */
+  unknown: boolean;
 }
 
 export interface DeclaredConfiguration {
@@ -30,113 +50,88 @@ export interface DeclaredConfiguration {
   outputs: DeclaredOutput[];
 }
 
-/** Variable values by name: run variables over workspace variables over defaults (the caller merges them). */
+/** Variable values by name: run variables over workspace variables (the caller merges them; defaults come from the code). */
 export type VariableValues = ReadonlyMap<string, LiteralValue>;
 
-/** The root module's declarations; undefined when no `.tf` file declares a resource or an output. */
-export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<string, Buffer>, variables: VariableValues): DeclaredConfiguration | undefined {
-  const instances: DeclaredInstance[] = [];
-  const outputs: DeclaredOutput[] = [];
-  const defaults = new Map<string, LiteralValue>();
-  const blocks: Array<{ keyword: string; labels: string[]; node: Node }> = [];
+export interface ReadOptions {
+  /** Variables marked sensitive on the workspace; by default those of a `VariableValueMap` passed as `variables`. */
+  sensitiveVariables?: ReadonlySet<string>;
+}
+
+/** The configuration's declarations; undefined when no `.tf` file declares a resource or a root output. */
+export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<string, Buffer>, variables: VariableValues, options: ReadOptions = {}): DeclaredConfiguration | undefined {
+  const sensitiveVariables = options.sensitiveVariables ?? (variables instanceof VariableValueMap ? variables.sensitive : new Set<string>());
+  const sources = new Map<string, ConfigBlock[]>();
   const trees = [];
   try {
-    for (const [path, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      if (!path.endsWith('.tf') || path.includes('/')) continue; // root module only
+    for (const [file, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      if (!file.endsWith('.tf')) continue;
+      // The root module is the files at the top of the upload; the others are only read when a module calls them.
+      const dir = path.posix.dirname(path.posix.normalize(file));
       const tree = parser.parse(content.toString('utf8'));
       trees.push(tree);
+      const blocks = sources.get(dir === '.' ? '' : dir) ?? [];
       for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block });
+      sources.set(dir === '.' ? '' : dir, blocks);
     }
-    for (const block of blocks.filter((b) => b.keyword === 'variable' && b.labels[0])) {
-      const value = attributeLiteral(block.node, 'default', new Map());
-      if (value !== undefined) defaults.set(block.labels[0]!, value);
-    }
-    const values = new Map([...defaults, ...variables]);
-    for (const block of blocks) {
-      if (block.keyword === 'resource' && block.labels.length === 2) instances.push(...resourceInstances(block.labels[0]!, block.labels[1]!, block.node, values));
-      if (block.keyword === 'output' && block.labels[0]) {
-        const value = attributeLiteral(block.node, 'value', values);
-        const sensitive = attributeLiteral(block.node, 'sensitive', values) === true;
-        outputs.push({ name: block.labels[0], sensitive, ...(value !== undefined ? { value } : {}) });
-      }
-    }
+    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) });
+    const instances = moduleInstances(root);
+    const outputs = root.blocks
+      .filter((block) => block.keyword === 'output' && block.labels[0])
+      .map((block): DeclaredOutput => {
+        const name = block.labels[0]!;
+        const { values, sensitive } = root.outputs();
+        const value = Object.hasOwn(values, name) ? values[name] : undefined;
+        return { name, sensitive: sensitive.includes(name), ...(value !== undefined ? { value } : {}), unknown: value === undefined };
+      });
+    return instances.length > 0 || outputs.length > 0 ? { instances, outputs } : undefined;
   } finally {
     for (const tree of trees) tree.delete();
   }
-  return instances.length > 0 || outputs.length > 0 ? { instances, outputs } : undefined;
 }
 
-function resourceInstances(type: string, name: string, block: Node, values: VariableValues): DeclaredInstance[] {
-  const base = `${type}.${name}`;
-  const fingerprint = fingerprintOf(block, values);
-  const trigger = type === 'terraform_data' ? attributeText(block, 'triggers_replace', values) : undefined;
-  const one = (address: string): DeclaredInstance => ({ address, type, fingerprint, ...(trigger !== undefined ? { replaceTrigger: trigger } : {}) });
-  const count = attributeLiteral(block, 'count', values);
-  if (typeof count === 'number') return Array.from({ length: Math.max(0, Math.floor(count)) }, (_, index) => one(`${base}[${index}]`));
-  const forEach = attributeLiteral(block, 'for_each', values);
-  if (Array.isArray(forEach)) return [...new Set(forEach.map(String))].map((key) => one(`${base}[${JSON.stringify(key)}]`));
-  if (forEach && typeof forEach === 'object') return Object.keys(forEach).map((key) => one(`${base}[${JSON.stringify(key)}]`));
-  return [one(base)];
-}
-
-function attributeNode(block: Node, name: string): Node | undefined {
-  const attribute = bodyItems(block).find((item) => item.type === 'attribute' && attributeName(item) === name);
-  return attribute ? attributeValue(attribute) : undefined;
-}
-
-/** An attribute's value when it is a literal or a lone `var.x` with a known value. */
-function attributeLiteral(block: Node, name: string, values: VariableValues): LiteralValue | undefined {
-  const expression = attributeNode(block, name);
-  return expression ? expressionValue(expression, values) : undefined;
-}
-
-/** A literal, `var.x`, or `toset(…)` / `tolist(…)` of one (what `for_each` usually says). */
-function expressionValue(expression: Node, values: VariableValues): LiteralValue | undefined {
-  const literal = readLiteral(expression);
-  if (literal) return literal.value;
-  const variable = lonelyVariable(expression);
-  if (variable !== undefined) return values.get(variable);
-  const call = expression.namedChildren.length === 1 && expression.namedChildren[0]?.type === 'function_call' ? expression.namedChildren[0] : undefined;
-  const fn = call?.namedChildren[0]?.text;
-  const argument = call?.namedChildren.find((child) => child?.type === 'function_arguments')?.namedChildren[0];
-  if ((fn === 'toset' || fn === 'tolist') && argument?.type === 'expression') {
-    const inner = expressionValue(argument, values);
-    return Array.isArray(inner) ? (fn === 'toset' ? [...new Set(inner.map((v) => JSON.stringify(v)))].map((v) => JSON.parse(v) as LiteralValue) : inner) : undefined;
+/** The module's resources and, where its `module` blocks are written, the resources of each called instance. */
+function moduleInstances(module: ModuleInstance): DeclaredInstance[] {
+  const instances: DeclaredInstance[] = [];
+  for (const block of module.blocks) {
+    if (block.keyword === 'resource' && block.labels.length === 2) instances.push(...resourceInstances(module, block.labels[0]!, block.labels[1]!, block.node));
+    if (block.keyword === 'module' && block.labels[0]) for (const { module: child } of module.call(block.labels[0])?.modules ?? []) instances.push(...moduleInstances(child));
   }
-  return undefined;
+  return instances;
 }
 
-function attributeText(block: Node, name: string, values: VariableValues): string | undefined {
-  const expression = attributeNode(block, name);
-  return expression ? `${expression.text}|${JSON.stringify(referencedValues(expression, values))}` : undefined;
-}
-
-/** `var.name` as the whole expression → `name`. */
-function lonelyVariable(expression: Node): string | undefined {
-  const [head, attribute, ...rest] = expression.namedChildren;
-  if (rest.length > 0 || head?.type !== 'variable_expr' || head.text !== 'var' || attribute?.type !== 'get_attr') return undefined;
-  return attribute.namedChildren[0]?.text;
+function resourceInstances(module: ModuleInstance, type: string, name: string, block: Node): DeclaredInstance[] {
+  return expand(block, module.scope).instances.map(({ index, scope }) => {
+    const { values, unknown: unknownNames, sensitive } = resourceArguments(block, scope, module);
+    const triggerNode = type === 'terraform_data' ? attributeNode(block, 'triggers_replace') : undefined;
+    const trigger = triggerNode ? `${triggerNode.text}|${JSON.stringify(referencedValues(triggerNode, scope))}` : undefined;
+    return {
+      address: `${module.path ? `${module.path}.` : ''}${type}.${name}${instanceSuffix(index)}`,
+      type,
+      name,
+      ...(module.path ? { module: module.path } : {}),
+      ...(index !== undefined ? { index } : {}),
+      values,
+      unknown: unknownNames,
+      sensitive,
+      fingerprint: fingerprintOf(block, scope),
+      ...(trigger !== undefined ? { replaceTrigger: trigger } : {}),
+    };
+  });
 }
 
 /**
- * The arguments' text and the values of the variables they read, hashed. `count` and `for_each` decide which
- * instances exist, not what each one is, so they are left out.
+ * The arguments' text and the values of what they read, hashed. `count` and `for_each` decide which instances
+ * exist, not what each one is, so they are left out; `count.index` and `each.*` are read per instance.
  */
-function fingerprintOf(block: Node, values: VariableValues): string {
-  const items = bodyItems(block).filter((item) => !(item.type === 'attribute' && ['count', 'for_each'].includes(attributeName(item))));
+function fingerprintOf(block: Node, scope: Scope): string {
   const hash = createHash('sha1');
-  for (const item of items) hash.update(item.text.replace(/\s+/g, ' ')).update(JSON.stringify(referencedValues(item, values))).update('\n');
+  for (const item of argumentItems(block)) {
+    hash.update(item.text.replace(/\s+/g, ' ')).update(JSON.stringify(referencedValues(item, scope))).update('\n');
+  }
   return hash.digest('hex');
 }
 
-/** The variables a node reads (`var.x` anywhere below it), with their values, sorted by name. */
-function referencedValues(node: Node, values: VariableValues): Array<[string, LiteralValue | null]> {
-  const names = new Set<string>();
-  for (const variable of node.descendantsOfType('variable_expr')) {
-    if (variable?.text !== 'var') continue;
-    const attribute = variable.nextNamedSibling;
-    const name = attribute?.type === 'get_attr' ? attribute.namedChildren[0]?.text : undefined;
-    if (name) names.add(name);
-  }
-  return [...names].sort().map((name) => [name, values.get(name) ?? null]);
+function argumentItems(block: Node): Node[] {
+  return bodyItems(block).filter((item) => !(item.type === 'attribute' && ['count', 'for_each'].includes(attributeName(item))));
 }

@@ -5,6 +5,7 @@ import type { TerraformParser } from '../../../server/src/model';
 import { readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
+import { VariableValueMap } from './values';
 
 export interface AppliedInstance {
   fingerprint: string;
@@ -38,11 +39,17 @@ export function configuredChanges({ run, declared, managed, applied }: Configure
   return changes;
 }
 
-/** The values a plan reads for `var.*`: the run's variables over the workspace's Terraform variables (literals only). */
-export function variableValues(parser: TerraformParser, workspaceVariables: readonly Variable[], runVariables: ReadonlyArray<{ key: string; value: string }>): Map<string, LiteralValue> {
-  const values = new Map<string, LiteralValue>();
+/**
+ * The values a plan reads for `var.*`: the run's variables over the workspace's Terraform variables (literals only).
+ * The map also names the workspace's sensitive variables (`sensitive`), which readConfiguration picks up, so a
+ * caller passing this map on needs no second argument for them.
+ */
+export function variableValues(parser: TerraformParser, workspaceVariables: readonly Variable[], runVariables: ReadonlyArray<{ key: string; value: string }>): VariableValueMap {
+  const values = new VariableValueMap();
   for (const variable of workspaceVariables) {
     if (variable.category !== 'engine') continue;
+    // Marked even when its value is not a literal: what reads it must not show it.
+    if (variable.sensitive) values.sensitive.add(variable.key);
     if (!variable.hcl) values.set(variable.key, variable.value);
     else {
       const parsed = hclValue(parser, variable.value);
@@ -54,6 +61,11 @@ export function variableValues(parser: TerraformParser, workspaceVariables: read
     if (parsed !== undefined) values.set(variable.key, parsed);
   }
   return values;
+}
+
+/** The workspace's Terraform variables marked sensitive (for readConfiguration's `sensitiveVariables`). */
+export function sensitiveVariableNames(workspaceVariables: readonly Variable[]): Set<string> {
+  return new Set(workspaceVariables.filter((v) => v.category === 'engine' && v.sensitive).map((v) => v.key));
 }
 
 function hclValue(parser: TerraformParser, text: string): LiteralValue | undefined {

@@ -49,10 +49,10 @@ output "later" { value = terraform_data.x.id }
 resource "terraform_data" "x" {}
 `, values);
     assert.deepEqual(declared.outputs, [
-      { name: 'region', sensitive: false, value: 'us-east-1' },
-      { name: 'sizes', sensitive: false, value: [1, 2] },
-      { name: 'literal', sensitive: true, value: { a: true } },
-      { name: 'later', sensitive: false },
+      { name: 'region', sensitive: false, value: 'us-east-1', unknown: false },
+      { name: 'sizes', sensitive: false, value: [1, 2], unknown: false },
+      { name: 'literal', sensitive: true, value: { a: true }, unknown: false },
+      { name: 'later', sensitive: false, unknown: true },
     ]);
   });
 
@@ -90,5 +90,30 @@ resource "x" "new" {}
     ]);
     assert.deepEqual(configuredChanges({ run: { isDestroy: true, refreshOnly: false }, declared, managed: ['x.kept'], applied }), [{ address: 'x.kept', action: 'delete' }]);
     assert.deepEqual(configuredChanges({ run: { isDestroy: false, refreshOnly: true }, declared, managed, applied }), []);
+  });
+  test('the diff after an apply: nothing changes, a trigger read from a variable replaces, a module input updates, a dropped module instance deletes', () => {
+    const text = `
+variable "release" { default = "1" }
+variable "size" { default = 1 }
+variable "names" { default = ["a", "b"] }
+resource "terraform_data" "deploy" { triggers_replace = "v\${var.release}" }
+module "app" {
+  source   = "./app"
+  for_each = toset(var.names)
+  size     = var.size
+}
+`;
+    const upload = (values: Map<string, unknown>) => readConfiguration(parser, files(text, { 'app/main.tf': 'variable "size" {}\nresource "x" "vm" { size = var.size }\n' }), values as never)!;
+    const first = upload(new Map());
+    const managed = first.instances.map((i) => i.address);
+    const applied = new Map<string, AppliedInstance>(first.instances.map((i) => [i.address, { fingerprint: i.fingerprint, ...(i.replaceTrigger !== undefined ? { replaceTrigger: i.replaceTrigger } : {}) }]));
+    const run = { isDestroy: false, refreshOnly: false };
+    assert.deepEqual(managed, ['terraform_data.deploy', 'module.app["a"].x.vm', 'module.app["b"].x.vm']);
+    assert.deepEqual(configuredChanges({ run, declared: upload(new Map()), managed, applied }), []);
+    assert.deepEqual(configuredChanges({ run, declared: upload(new Map<string, unknown>([['release', '2'], ['size', 2], ['names', ['a']]])), managed, applied }), [
+      { address: 'terraform_data.deploy', action: 'replace' },
+      { address: 'module.app["a"].x.vm', action: 'update' },
+      { address: 'module.app["b"].x.vm', action: 'delete' },
+    ]);
   });
 });
