@@ -7,7 +7,7 @@ import type { RunRecord } from './model';
 import { parseAddress } from './address';
 import { appliedAttributes, generatedId } from './changeValues';
 import { sensitiveAttributePaths, stateInstances, type StateInstance } from './stateInstances';
-import { typeOf } from './valueType';
+import { typeOf } from '../store/valueType';
 import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
 export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {

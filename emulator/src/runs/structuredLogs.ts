@@ -6,7 +6,7 @@ import { parseAddress, impliedProvider } from './address';
 import { generatedId } from './changeValues';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange, RunRecord } from './model';
-import { typeOf } from './valueType';
+import { typeOf } from '../store/valueType';
 
 export interface StructuredPlanInputs {
   run: RunRecord;

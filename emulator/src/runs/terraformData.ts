@@ -2,7 +2,7 @@
 // state must hold it as Terraform does: `input`, `output` and `triggers_replace` are dynamically typed, stored as
 // `{"value": …, "type": …}`, and `output` becomes the applied `input`. Other types have no schema here: their
 // attributes are stored as written.
-import { typeOf } from './valueType';
+import { typeOf } from '../store/valueType';
 
 const dynamicAttributes = ['input', 'output', 'triggers_replace'];
 

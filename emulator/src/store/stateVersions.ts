@@ -2,6 +2,7 @@
 // newest finalized. Created by the CLI (`terraform state push`, a local apply) or by a remote apply.
 import { createHash } from 'node:crypto';
 import { newId, randomBase62 } from './ids';
+import { typeOf } from './valueType';
 
 /** Terraform's state file, version 4 (only what the emulator reads is typed). */
 export interface TerraformState {
@@ -138,14 +139,4 @@ export class StateVersions {
   clear(): void {
     this.records.clear();
   }
-}
-
-/** Terraform's type notation for a value without one: "string", "number", "bool", or a structural type. */
-function typeOf(value: unknown): unknown {
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return ['tuple', value.map(typeOf)];
-  if (value && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeOf(v)]))];
-  return 'dynamic';
 }
