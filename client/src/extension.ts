@@ -6,6 +6,8 @@ import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
 import { startLanguageClient } from './languageClient';
 import { log } from './log';
+import type { PlanDecorationsReader } from './planOverlay/planDecorations';
+import { registerPlanOverlay } from './planOverlay/registerPlanOverlay';
 import { revealSidebarOnFirstLink } from './revealOnFirstLink';
 import { RunActivity } from './runActivity';
 import { notificationCommands, registerRunNotifications } from './runNotifications';
@@ -36,8 +38,11 @@ export interface ExtensionApi {
   runsView: RunsTreeProvider;
   /** Run details and log documents. */
   runDocuments: RunDocuments;
-  /** Seams for the end-to-end tests: they answer prompts, intercept notification buttons and read the status bar. */
-  seams: { prompts: typeof prompts; notificationCommands: typeof notificationCommands; statusBar: StatusBarReader };
+  /**
+   * Seams for the end-to-end tests: they answer prompts, intercept notification buttons, read the status bar and the
+   * plan marks drawn on editors (VS Code has no API to read decorations).
+   */
+  seams: { prompts: typeof prompts; notificationCommands: typeof notificationCommands; statusBar: StatusBarReader; planDecorations: PlanDecorationsReader };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -100,12 +105,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const runsView = registerRunsView(context, deps);
   const runDocuments = registerRunDocuments(context, deps);
   registerRunCommands(context, deps, runsView, runDocuments);
+  const planDecorations = registerPlanOverlay(context, deps, runsView);
   const statusBar = registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps, runsView, runDocuments, seams: { prompts, notificationCommands, statusBar } };
+  return { languageClient: () => client, events, deps, runsView, runDocuments, seams: { prompts, notificationCommands, statusBar, planDecorations } };
 }
 
 export async function deactivate(): Promise<void> {

@@ -54,12 +54,12 @@ describe('run presentation', () => {
 
   test('the context value offers exactly what actions and permissions allow', () => {
     const awaiting = run({ status: 'policy_checked', planId: 'plan-1', actions: { isCancelable: false, isConfirmable: true, isDiscardable: true, isForceCancelable: false } });
-    assert.deepEqual(tokens(runContextValue(awaiting, undefined, now)), ['hcpRun', 'apply', 'discard', 'details', 'browser', 'log']);
+    assert.deepEqual(tokens(runContextValue(awaiting, undefined, now)), ['hcpRun', 'apply', 'discard', 'details', 'browser', 'log', 'planned']);
     // The member may plan but not apply: no Apply entry, Discard stays.
     assert.ok(!tokens(runContextValue({ ...awaiting, permissions: { canApply: false } }, undefined, now)).includes('apply'));
     assert.ok(!tokens(runContextValue(awaiting, { canQueueApply: false }, now)).includes('apply'));
     const applied = run({ status: 'applied', isForceExecutable: false });
-    assert.deepEqual(tokens(runContextValue(applied, undefined, now)), ['hcpRun', 'details', 'browser']);
+    assert.deepEqual(tokens(runContextValue(applied, undefined, now)), ['hcpRun', 'details', 'browser', 'planned']);
     const pending = run({ status: 'pending', isForceExecutable: true });
     assert.ok(tokens(runContextValue(pending, undefined, now)).includes('forceExecute'));
     assert.ok(!tokens(runContextValue({ ...pending, permissions: { canForceExecute: false } }, undefined, now)).includes('forceExecute'));

@@ -1,6 +1,6 @@
 // What the Runs view's nodes carry, shared by the tree (which creates them) and the commands (which receive them as
 // their first argument from a context menu, or pick one themselves from the palette).
-import type { RunSummary, WorkspacePermissionsSummary } from '../../../server/src/protocol';
+import type { PlanInstanceChange, RunSummary, WorkspacePermissionsSummary } from '../../../server/src/protocol';
 
 /** A workspace as the client refers to it: enough to list its runs, act on them and open it on the service. */
 export interface WorkspaceRef {
@@ -41,6 +41,26 @@ export interface PhaseNode {
   hasLog: boolean;
 }
 
+/** Under a run whose plan finished: the changes it plans, listed when expanded (hcpTerraform/planResourceChanges). */
+export interface ResourceChangesNode {
+  kind: 'resourceChanges';
+  run: RunSummary;
+  workspace: WorkspaceRef;
+  /** "+2 ~1 -0", from the plan's counts. */
+  summary?: string;
+}
+
+/** A planned change of one instance, with its block in the linked folder's code when it has one. */
+export type PlannedChange = PlanInstanceChange & { uri?: string; range?: import('vscode-languageserver-protocol').Range };
+
+export interface ResourceChangeNode {
+  kind: 'resourceChange';
+  change: PlannedChange;
+  run: RunSummary;
+  workspace: WorkspaceRef;
+  parent: ResourceChangesNode;
+}
+
 export interface LoadMoreNode {
   kind: 'loadMore';
   workspace: WorkspaceRef;
@@ -54,13 +74,15 @@ export interface MessageNode {
   command?: { command: string; title: string; arguments?: unknown[] };
 }
 
-export type RunsTreeNode = WorkspaceNode | RunNode | PhaseNode | LoadMoreNode | MessageNode;
+export type RunsTreeNode = WorkspaceNode | RunNode | PhaseNode | ResourceChangesNode | ResourceChangeNode | LoadMoreNode | MessageNode;
 
 /** A run (and the workspace it belongs to), from a tree node or anything else a command may be handed. */
 export function runNodeOf(value: unknown): RunNode | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const node = value as Partial<RunNode>;
-  return (node.kind === 'run' || (node as Partial<PhaseNode>).kind === 'phase') && node.run && node.workspace ? { kind: 'run', run: node.run, workspace: node.workspace } : undefined;
+  const kind = (node as { kind?: string }).kind;
+  const ofRun = kind === 'run' || kind === 'phase' || kind === 'resourceChanges' || kind === 'resourceChange';
+  return ofRun && node.run && node.workspace ? { kind: 'run', run: node.run, workspace: node.workspace } : undefined;
 }
 
 export function workspaceRefOf(value: unknown): WorkspaceRef | undefined {

@@ -56,6 +56,19 @@ export function statePresentation(status: string): StatePresentation {
 /** Every status the view knows (for tests and the filter picker). */
 export const knownStatuses: readonly string[] = Object.values(groups).flat();
 
+/** Statuses a run reaches only after its plan finished (a discarded or errored run may or may not have one). */
+const afterPlan = new Set([
+  'planned', 'planned_and_finished', 'planned_and_saved', 'cost_estimating', 'cost_estimated', 'policy_checking',
+  'policy_checked', 'policy_override', 'policy_soft_failed', 'post_plan_running', 'post_plan_completed',
+  'post_plan_awaiting_decision', 'confirmed', 'apply_queued', 'queuing_apply', 'applying', 'applied',
+  'pre_apply_running', 'pre_apply_completed', 'post_apply_running', 'post_apply_completed',
+]);
+
+/** Whether the run has a finished plan to show (its status says so, or the service stamped `planned-at`). */
+export function planFinished(run: RunSummary): boolean {
+  return afterPlan.has(run.status) || Boolean(run.statusTimestamps?.['planned-at']);
+}
+
 /** The run's operation in words (the spec's run operations). */
 export function operationLabel(run: RunSummary): string {
   if (run.isDestroy) return 'destroy';
@@ -133,6 +146,7 @@ export function runContextValue(run: RunSummary, workspacePermissions: Workspace
   if (forceExecutable && may.canForceExecute !== false) tokens.push('forceExecute');
   tokens.push('details', 'browser');
   if (run.planId || run.applyId) tokens.push('log');
+  if (planFinished(run)) tokens.push('planned');
   return tokens.join(' ');
 }
 

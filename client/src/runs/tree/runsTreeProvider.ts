@@ -4,11 +4,12 @@
 // current run moved), with no list request.
 import * as vscode from 'vscode';
 import type { LinkedFolder, RunDetails, RunSummary } from '../../../../server/src/protocol';
-import { linkedWorkspacesRequest, runDetailsRequest, runsRequest, workspaceRequest } from '../../../../server/src/protocol';
+import { linkedWorkspacesRequest, planResourceChangesRequest, runDetailsRequest, runsRequest, workspaceRequest } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
 import { log } from '../../log';
 import { errorMessage } from '../../serverAccess';
-import type { LoadMoreNode, MessageNode, PhaseNode, RunNode, RunsTreeNode, WorkspaceNode, WorkspaceRef } from '../model';
+import type { LoadMoreNode, MessageNode, PhaseNode, ResourceChangeNode, ResourceChangesNode, RunNode, RunsTreeNode, WorkspaceNode, WorkspaceRef } from '../model';
+import { sortedChanges } from './resourceChangePresentation';
 import type { PinnedWorkspaces } from './pins';
 import { filterParams, type RunFilters } from './runFilters';
 import { forceCancelWaitMs, resourceCounts } from './runPresentation';
@@ -86,7 +87,8 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
 
   getParent(node: RunsTreeNode): RunsTreeNode | undefined {
     if (node.kind === 'run' || node.kind === 'loadMore') return this.workspaces.get(keyOf(node.workspace));
-    if (node.kind === 'phase') return this.runs.get(node.run.id);
+    if (node.kind === 'phase' || node.kind === 'resourceChanges') return this.runs.get(node.run.id);
+    if (node.kind === 'resourceChange') return node.parent;
     return undefined;
   }
 
@@ -95,6 +97,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
       if (!node) return await this.topLevel();
       if (node.kind === 'workspace') return await this.runsOf(node);
       if (node.kind === 'run') return await this.phasesOf(node);
+      if (node.kind === 'resourceChanges') return await this.changesOf(node);
       return [];
     } catch (error) {
       log.warn(`Runs view: ${errorMessage(error)}`);
@@ -225,7 +228,18 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
 
   private async phasesOf(node: RunNode): Promise<RunsTreeNode[]> {
     const details = await this.deps.server.request(runDetailsRequest, { hostname: node.workspace.hostname, runId: node.run.id });
-    return phaseNodes(node, details);
+    const phases: RunsTreeNode[] = phaseNodes(node, details);
+    // What the plan changes, once there is a finished plan to read (read only when expanded).
+    if (details.plan?.status === 'finished') {
+      phases.push({ kind: 'resourceChanges', run: details.run, workspace: node.workspace, ...optional(resourceCounts(details.plan)) });
+    }
+    return phases;
+  }
+
+  private async changesOf(node: ResourceChangesNode): Promise<RunsTreeNode[]> {
+    const { changes } = await this.deps.server.request(planResourceChangesRequest, { hostname: node.workspace.hostname, runId: node.run.id });
+    if (changes.length === 0) return [message('No changes: the plan leaves every resource as it is.')];
+    return sortedChanges(changes).map((change): ResourceChangeNode => ({ kind: 'resourceChange', change, run: node.run, workspace: node.workspace, parent: node }));
   }
 
   private runsChanged(hostname: string, workspaceId: string, changedRuns: RunSummary[]): void {

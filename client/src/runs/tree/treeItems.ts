@@ -1,7 +1,8 @@
 // Turns the Runs view's nodes into VS Code tree items: icons and colours from the theme, the contextValue that
 // decides each item's menu (see package.json's view/item/context), and a tooltip that escapes the service's text.
 import * as vscode from 'vscode';
-import type { LoadMoreNode, MessageNode, PhaseNode, RunNode, RunsTreeNode, WorkspaceNode } from '../model';
+import type { LoadMoreNode, MessageNode, PhaseNode, ResourceChangeNode, ResourceChangesNode, RunNode, RunsTreeNode, WorkspaceNode } from '../model';
+import { changeDescription, changeIcon, changeTooltipMarkdown } from './resourceChangePresentation';
 import type { RunSummary } from '../../../../server/src/protocol';
 import { runContextValue, runDescription, runLabel, runTooltipMarkdown, statePresentation } from './runPresentation';
 
@@ -13,6 +14,10 @@ export function treeItemOf(node: RunsTreeNode, now: number, currentRun: (node: W
       return runItem(node, now);
     case 'phase':
       return phaseItem(node);
+    case 'resourceChanges':
+      return resourceChangesItem(node);
+    case 'resourceChange':
+      return resourceChangeItem(node);
     case 'loadMore':
       return loadMoreItem(node);
     case 'message':
@@ -85,6 +90,34 @@ function phaseStatusAsRunStatus(status: string): string {
     overridden: 'applied', managed_queued: 'plan_queued',
   };
   return map[status] ?? status;
+}
+
+function resourceChangesItem(node: ResourceChangesNode): vscode.TreeItem {
+  const item = new vscode.TreeItem('Resource changes', vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `changes/${node.workspace.hostname}/${node.run.id}`;
+  if (node.summary) item.description = node.summary;
+  item.iconPath = new vscode.ThemeIcon('diff');
+  item.tooltip = 'What the plan changes, resource by resource; select one to open its block';
+  // Its menu offers Show Plan on Code like the run's (see package.json's view/item/context).
+  item.contextValue = 'hcpResourceChanges';
+  return item;
+}
+
+function resourceChangeItem(node: ResourceChangeNode): vscode.TreeItem {
+  const { change } = node;
+  const item = new vscode.TreeItem(change.address, vscode.TreeItemCollapsibleState.None);
+  item.id = `change/${node.workspace.hostname}/${node.run.id}/${change.address}`;
+  item.description = changeDescription(change);
+  const icon = changeIcon(change.action);
+  item.iconPath = new vscode.ThemeIcon(icon.icon, new vscode.ThemeColor(icon.color));
+  const tooltip = new vscode.MarkdownString(changeTooltipMarkdown(change));
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  item.tooltip = tooltip;
+  item.command = { command: 'hcpTerraform.openResourceChange', title: 'Open Resource Block', arguments: [node] };
+  item.contextValue = `hcpResourceChange${change.uri ? ' block' : ''}`;
+  item.accessibilityInformation = { label: `${change.address}, ${change.action}` };
+  return item;
 }
 
 function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
