@@ -1,7 +1,7 @@
 // The real Terraform CLI against the emulator on TLS, as a user of a `cloud` block would run it: init, plan, apply.
 // Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +19,80 @@ const terraform = (() => {
   }
 })();
 
+/** A call to the emulator's API as its owner, over TLS with the emulator's CA: status and parsed body (if any). */
+async function callApi(emulator: RunningEmulator, apiPath: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> {
+  const { Agent, request } = await import('undici');
+  const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+  try {
+    const answer = await request(`${emulator.url}/api/v2${apiPath}`, {
+      method: method as 'GET',
+      dispatcher,
+      headers: { Authorization: `Bearer ${emulator.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await answer.body.text();
+    return { status: answer.statusCode, body: text ? JSON.parse(text) : undefined };
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+/** Processes startCli started that have not ended: a failed test leaves none behind (stopLeftovers). */
+const running = new Set<ChildProcess>();
+const stopLeftovers = () => {
+  for (const child of running) child.kill();
+};
+
+/** A terraform process left running: its output so far, a wait for a line of it, its standard input, and its end. */
+function startCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+  const child = execFile('terraform', [...args, '-no-color'], { ...options, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+  running.add(child);
+  child.on('close', () => running.delete(child));
+  let output = '';
+  const listeners = new Set<() => void>();
+  const take = (chunk: string | Buffer) => {
+    output += chunk;
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const ended = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  return {
+    get output() {
+      return output;
+    },
+    ended,
+    /** Types `text` on its standard input (a prompt's answer) and closes it. */
+    answer(text: string) {
+      child.stdin?.end(text);
+    },
+    /** Resolves when the output matches `pattern`; rejects if the process ends first. */
+    printed(pattern: RegExp): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output)) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        check();
+        void ended.then(() => {
+          if (listeners.delete(check)) reject(new Error(`terraform ${args.join(' ')} ended without printing ${pattern}:\n${output}`));
+        });
+      });
+    },
+  };
+}
+
 describe('the Terraform CLI against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
   let emulator: RunningEmulator;
+  let host: string;
   let folder: string;
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
     emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
-    const host = new URL(emulator.url).host;
+    host = new URL(emulator.url).host;
     folder = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-'));
     writeFileSync(path.join(folder, 'ca.pem'), emulator.caPem!);
     writeFileSync(path.join(folder, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
@@ -41,11 +107,19 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
 
   const cli = async (...args: string[]) => {
     try {
-      return (await run('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+      const { stdout, stderr } = await run('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+      return `${stdout}${stderr}`;
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
       throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
     }
+  };
+  const api = (apiPath: string, method = 'GET', body?: unknown) => callApi(emulator, apiPath, method, body);
+  const outputs = async () => JSON.parse((await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 })).stdout);
+  /** The workspace with its current run included (the run the CLI just drove). */
+  const demoApp = async () => {
+    const { body } = await api('/organizations/acme-demo/workspaces/demo-app?include=current_run');
+    return { workspace: body.data, currentRun: body.included?.find((resource: { type: string }) => resource.type === 'runs') };
   };
 
   test('init finds the workspace through service discovery, over https with the emulator\'s certificate', async () => {
@@ -63,23 +137,13 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
   test('apply -auto-approve applies the run, and the service says so', async () => {
     const output = await cli('apply', '-auto-approve', '-input=false');
     assert.match(output, /Apply complete! Resources: 3 added, 0 changed, 0 destroyed\./);
-    const headers = { Authorization: `Bearer ${emulator.tokens.owner}` };
-    const { Agent, request } = await import('undici');
-    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
-    try {
-      const workspace = (await (await request(`${emulator.url}/api/v2/organizations/acme-demo/workspaces/demo-app?include=current_run`, { headers, dispatcher })).body.json()) as any;
-      const current = workspace.included.find((resource: { type: string }) => resource.type === 'runs');
-      assert.equal(current.attributes.status, 'applied');
-    } finally {
-      await dispatcher.close();
-    }
+    assert.equal((await demoApp()).currentRun.attributes.status, 'applied');
   });
 
   test('the apply wrote the workspace\'s state: state list and state pull read it, output shows the outputs', async () => {
     const listed = await cli('state', 'list');
     assert.deepEqual(listed.trim().split('\n').sort(), ['terraform_data.counted[0]', 'terraform_data.counted[1]', 'terraform_data.marker']);
-    const outputs = JSON.parse(await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
-    assert.equal(outputs.greeting.value, 'world');
+    assert.equal((await outputs()).greeting.value, 'world');
     const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
     assert.equal(pulled.version, 4);
     assert.equal(pulled.serial, 1);
@@ -94,6 +158,57 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.match(changed, /Plan: 0 to add, 1 to change, 0 to destroy\./);
   });
 
+  test('-target plans only the targeted instance; -replace replaces one; plan -out then apply of the saved plan', async () => {
+    const targeted = await cli('plan', '-input=false', '-target=terraform_data.marker');
+    assert.match(targeted, /terraform_data\.marker will be updated in-place/);
+    assert.doesNotMatch(targeted, /counted/);
+    const replaced = await cli('plan', '-input=false', '-replace=terraform_data.counted[1]');
+    assert.match(replaced, /terraform_data\.counted\[1\] will be replaced, as requested/);
+    // With TF_IN_AUTOMATION the CLI does not say where it saved the plan (PlanNextStep); the file says what it saved.
+    const saved = await cli('plan', '-input=false', '-out=saved.tfplan');
+    assert.match(saved, /terraform_data\.marker will be updated in-place/);
+    assert.match(saved, /Plan: 0 to add, 1 to change, 0 to destroy\./);
+    const bookmark = JSON.parse(readFileSync(path.join(folder, 'saved.tfplan'), 'utf8'));
+    assert.equal(bookmark.remote_plan_format, 1);
+    assert.equal(bookmark.hostname, host);
+    assert.match(bookmark.run_id, /^run-/);
+    const savedRun = (await api(`/runs/${bookmark.run_id}`)).body.data;
+    assert.deepEqual([savedRun.attributes.status, savedRun.attributes['save-plan'], savedRun.attributes['plan-only']], ['planned_and_saved', true, false]);
+    assert.equal(savedRun.attributes.actions['is-confirmable'], true);
+    const applied = await cli('apply', '-input=false', 'saved.tfplan');
+    assert.match(applied, /Apply complete! Resources: 0 added, 1 changed, 0 destroyed\./);
+    assert.equal((await api(`/runs/${bookmark.run_id}`)).body.data.attributes.status, 'applied');
+    assert.equal((await demoApp()).currentRun.id, bookmark.run_id);
+    assert.match(await cli('plan', '-input=false'), /No changes\./);
+  });
+
+  test('a workspace variable reaches the run: what uses it is updated and the output shows its value', async () => {
+    const { workspace } = await demoApp();
+    const made = await api(`/workspaces/${workspace.id}/vars`, 'POST', { data: { type: 'vars', attributes: { key: 'who', value: 'workspace', category: 'terraform' } } });
+    assert.equal(made.status, 201);
+    const output = await cli('apply', '-auto-approve', '-input=false');
+    assert.match(output, /terraform_data\.counted\[0\] will be updated in-place/);
+    assert.match(output, /terraform_data\.counted\[1\] will be updated in-place/);
+    assert.match(output, /Apply complete! Resources: 0 added, 2 changed, 0 destroyed\./);
+    assert.equal((await outputs()).greeting.value, 'workspace');
+    const { currentRun } = await demoApp();
+    assert.deepEqual([currentRun.attributes.status, currentRun.attributes.variables], ['applied', []]);
+  });
+
+  test('a run variable (-var) goes with the run and wins over the workspace\'s', async () => {
+    const planned = await cli('plan', '-input=false', '-var', 'who=run');
+    assert.match(planned, /terraform_data\.counted\[1\] will be updated in-place/);
+    assert.match(planned, /Plan: 0 to add, 2 to change, 0 to destroy\./);
+    const output = await cli('apply', '-auto-approve', '-input=false', '-var', 'who=run');
+    assert.match(output, /Apply complete! Resources: 0 added, 2 changed, 0 destroyed\./);
+    assert.equal((await outputs()).greeting.value, 'run');
+    const { currentRun } = await demoApp();
+    assert.equal(currentRun.attributes.status, 'applied');
+    assert.deepEqual(currentRun.attributes.variables, [{ key: 'who', value: '"run"' }]);
+    // Without -var the workspace's value is back: the run variable lived only in that run.
+    assert.match(await cli('plan', '-input=false'), /Plan: 0 to add, 2 to change, 0 to destroy\./);
+  });
+
   test('state push (locking the workspace, uploading through the state version\'s URLs) and outputs, sensitive ones too', async () => {
     const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
     pulled.serial += 1;
@@ -101,9 +216,9 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     writeFileSync(path.join(folder, 'pushed.tfstate'), JSON.stringify(pulled));
     // The seeded workspace asks for Terraform ~> 1.9; the CLI on the machine may be newer.
     await cli('state', 'push', '-ignore-remote-version', 'pushed.tfstate');
-    const outputs = JSON.parse(await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
-    assert.deepEqual(outputs.greeting, { sensitive: false, type: 'string', value: 'hi' });
-    assert.equal(outputs.secret.sensitive, true);
+    const pushed = await outputs();
+    assert.deepEqual(pushed.greeting, { sensitive: false, type: 'string', value: 'hi' });
+    assert.equal(pushed.secret.sensitive, true);
     assert.equal((await run('terraform', ['output', '-raw', 'secret'], { cwd: folder, env, timeout: 60_000 })).stdout, 's3cr3t');
     assert.ok(readFileSync(path.join(folder, 'pushed.tfstate'), 'utf8').includes('s3cr3t'));
   });
@@ -125,7 +240,10 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     writeFileSync(path.join(base, 'ca.pem'), emulator.caPem!);
     writeFileSync(path.join(base, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
   });
-  after(() => emulator?.close());
+  after(() => {
+    stopLeftovers();
+    return emulator?.close();
+  });
 
   const folderWith = (name: string, selection: string) => {
     const folder = path.join(base, name);
@@ -133,9 +251,14 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     writeFileSync(path.join(folder, 'main.tf'), `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      ${selection}\n    }\n  }\n}\n\nresource "terraform_data" "x" {}\n`);
     return folder;
   };
-  const cli = async (folder: string, args: string[], extra: NodeJS.ProcessEnv = {}, input?: string) => {
+  const cliEnv = (extra: NodeJS.ProcessEnv = {}) => {
     const env: NodeJS.ProcessEnv = { ...process.env, TF_CLI_CONFIG_FILE: path.join(base, 'cli.tfrc'), SSL_CERT_FILE: path.join(base, 'ca.pem'), CHECKPOINT_DISABLE: '1', ...extra };
     delete env.TF_WORKSPACE;
+    delete env.TF_IN_AUTOMATION;
+    return env;
+  };
+  const cli = async (folder: string, args: string[], extra: NodeJS.ProcessEnv = {}, input?: string) => {
+    const env = cliEnv(extra);
     // Answers the CLI's prompt (the new workspace's name) on its standard input.
     const child = execFile('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000 });
     child.stdin?.end(input ?? '');
@@ -147,22 +270,7 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     if (code !== 0) throw new Error(`terraform ${args.join(' ')} failed (exit ${code}):\n${stdout}\n${stderr}`);
     return stdout;
   };
-  const api = async (apiPath: string, method = 'GET', body?: unknown) => {
-    const { Agent, request } = await import('undici');
-    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
-    try {
-      const answer = await request(`${emulator.url}/api/v2${apiPath}`, {
-        method: method as 'GET',
-        dispatcher,
-        headers: { Authorization: `Bearer ${emulator.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      await answer.body.dump();
-      return { status: answer.statusCode };
-    } finally {
-      await dispatcher.close();
-    }
-  };
+  const api = (apiPath: string, method = 'GET', body?: unknown) => callApi(emulator, apiPath, method, body);
   const workspace = async (name: string) => {
     const { Agent, request } = await import('undici');
     const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
@@ -202,5 +310,59 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     assert.equal((await workspace('in-a-project')).attributes['locked-reason'], 'held by a colleague');
     assert.match(await cli(folder, ['force-unlock', '-force', 'acme-demo/in-a-project']), /has been unlocked/);
     assert.equal((await workspace('in-a-project')).attributes.locked, false);
+  });
+
+  const runsOf = async (workspaceId: string) => (await api(`/workspaces/${workspaceId}/runs`)).body.data as any[];
+
+  test('apply on a workspace a user locked waits for the lock; force-unlock releases it and the apply goes on', async () => {
+    const folder = folderWith('user-locked', 'name = "user-locked"');
+    await cli(folder, ['init'], { TF_CLOUD_PROJECT: 'Default Project' });
+    const target = await workspace('user-locked');
+    assert.equal((await api(`/workspaces/${target.id}/actions/lock`, 'POST', { reason: 'held by a colleague' })).status, 200);
+    const apply = startCli(['apply', '-auto-approve', '-input=false'], { cwd: folder, env: cliEnv() });
+    // The CLI reads the workspace: locked, its current run (the CLI's own) pending. It says why it waits, and waits.
+    await apply.printed(/Waiting for the manually locked workspace to be unlocked\.\.\./);
+    const [waiting] = await runsOf(target.id);
+    assert.equal(waiting.attributes.status, 'pending');
+    const locked = await workspace('user-locked');
+    assert.deepEqual([locked.attributes.locked, locked.relationships['locked-by'].data.type, locked.relationships['current-run'].data.id], [true, 'users', waiting.id]);
+    assert.match(await cli(folder, ['force-unlock', '-force', 'acme-demo/user-locked']), /has been unlocked/);
+    const { code, output } = await apply.ended;
+    assert.equal(code, 0, output);
+    assert.match(output, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
+    assert.equal((await api(`/runs/${waiting.id}`)).body.data.attributes.status, 'applied');
+    assert.equal((await workspace('user-locked')).attributes.locked, false, 'the run let go of the workspace when it ended');
+  });
+
+  test('apply on a workspace another run holds waits in the queue; when that run is discarded the apply goes on', async () => {
+    // Two people, two working copies of the same workspace: the first leaves its apply at the confirmation prompt.
+    const first = folderWith('run-locked-a', 'name = "run-locked"');
+    const second = folderWith('run-locked-b', 'name = "run-locked"');
+    await cli(first, ['init'], { TF_CLOUD_PROJECT: 'Default Project' });
+    await cli(second, ['init']);
+    const target = await workspace('run-locked');
+    const holder = startCli(['apply'], { cwd: first, env: cliEnv() });
+    await holder.printed(/Do you want to perform these actions in workspace "run-locked"\?[\s\S]*Enter a value:/);
+    const [held] = await runsOf(target.id);
+    // Paused for confirmation (after the organization's cost estimate), holding the workspace.
+    assert.equal(held.attributes.status, 'cost_estimated');
+    assert.equal(held.attributes.actions['is-confirmable'], true);
+    assert.deepEqual((await workspace('run-locked')).relationships['locked-by'].data, { id: held.id, type: 'runs' });
+
+    const apply = startCli(['apply', '-auto-approve', '-input=false'], { cwd: second, env: cliEnv() });
+    await apply.printed(/Waiting for 1 run\(s\) to finish before being queued\.\.\./);
+    const queued = (await runsOf(target.id)).find((run) => run.id !== held.id);
+    assert.equal(queued.attributes.status, 'pending');
+
+    holder.answer('no\n');
+    const discarded = await holder.ended;
+    assert.notEqual(discarded.code, 0);
+    assert.match(discarded.output, /Apply discarded\./);
+    const { code, output } = await apply.ended;
+    assert.equal(code, 0, output);
+    assert.match(output, /terraform_data\.x will be created/);
+    assert.match(output, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
+    assert.equal((await api(`/runs/${held.id}`)).body.data.attributes.status, 'discarded');
+    assert.equal((await api(`/runs/${queued.id}`)).body.data.attributes.status, 'applied');
   });
 });

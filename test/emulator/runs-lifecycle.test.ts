@@ -281,10 +281,15 @@ describe('run state sequences (notes §4.7)', () => {
     const id = await h.createRun();
     await h.clock.advance(minute);
     assert.equal((await h.run(id)).attributes.status, 'pending');
+    // Pending behind the lock, it is the workspace's current run (what Terraform CLI reads to say so).
+    assert.equal(h.workspace.currentRunId, id);
+    const second = await h.createRun();
+    assert.equal(h.workspace.currentRunId, id, 'the first in line stays current');
     h.workspace.lockedBy = null;
     h.engine.workspaceChanged(h.workspace.id);
     await h.clock.advance(minute);
     assert.equal((await h.run(id)).attributes.status, 'cost_estimated');
+    assert.equal((await h.run(second)).attributes.status, 'pending');
   });
 
   test('phases take realistic seconds: at 5 s the run is still queued, at 9.5 s it has planned', async () => {

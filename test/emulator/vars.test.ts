@@ -151,4 +151,20 @@ describe('variables (deprecated /vars)', () => {
     assert.equal(scoped.status, 200);
     assert.deepEqual(scoped.body.data.map((v: any) => v.id).sort(), (await listDemoApp()).map((v) => v.id).sort());
   });
+
+  test('the workspace-scoped interface creates, shows, updates and deletes, as go-tfe and the CLI\'s users call it', async () => {
+    const made = await h.api('POST', `/workspaces/${demoApp}/vars`, { body: { data: { type: 'vars', attributes: { key: 'scoped', value: '"one"', category: 'terraform', hcl: true } } } });
+    assert.equal(made.status, 201);
+    const id = made.body.data.id;
+    assert.deepEqual([made.body.data.attributes.category, made.body.data.relationships.configurable.data.id], ['engine', demoApp]);
+    assert.equal((await h.api('GET', `/workspaces/${demoApp}/vars/${id}`)).body.data.attributes.value, '"one"');
+    const updated = await h.api('PATCH', `/workspaces/${demoApp}/vars/${id}`, { body: { data: { type: 'vars', id, attributes: { value: '"two"' } } } });
+    assert.deepEqual([updated.status, updated.body.data.attributes.value, updated.body.data.attributes.hcl], [200, '"two"', true]);
+    assert.equal((await h.api('POST', `/workspaces/${demoApp}/vars`, { body: { data: { type: 'vars', attributes: { key: 'scoped', category: 'engine' } } } })).status, 422, 'keys are unique');
+    assert.equal((await h.api('POST', `/workspaces/${demoApp}/vars`, { token: 'reader', body: { data: { type: 'vars', attributes: { key: 'by_reader', category: 'env' } } } })).status, 404);
+    const other = await workspaceId(h, 'hello-world', 'acme-free');
+    assert.equal((await h.api('GET', `/workspaces/${other}/vars/${id}`)).status, 404, 'a variable is found only under its own workspace');
+    assert.equal((await h.api('DELETE', `/workspaces/${demoApp}/vars/${id}`)).status, 204);
+    assert.equal((await h.api('GET', `/vars/${id}`)).status, 404);
+  });
 });

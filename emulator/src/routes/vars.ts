@@ -1,5 +1,5 @@
-// The deprecated variables interface (spec §2.4, §4.5; notes §10) plus the workspace-scoped list that replaced
-// it. Category on the wire is the spec's `engine`/`env`; `terraform` (the real service's name) is accepted on
+// The deprecated variables interface (spec §2.4, §4.5; notes §10) plus the workspace-scoped interface that
+// replaced it (create, list, show, update, delete under /workspaces/:id/vars, as go-tfe calls them). Category on the wire is the spec's `engine`/`env`; `terraform` (the real service's name) is accepted on
 // input. Sensitive values are write-only: every response carries `value: null` for them.
 import type { Router } from '../http/router';
 import type { AuthedContext } from '../http/context';
@@ -88,34 +88,11 @@ function requireVariable(ctx: AuthedContext, id: string, need: 'canReadVariables
 }
 
 export function registerVariableRoutes(router: Router): void {
-  router.add('POST', '/api/v2/vars', (ctx) => {
-    const data = readData(ctx.body);
-    requireVarsType(data);
-    const attributes = readAttributes(data);
-    const key = readKey(attributes, true)!;
-    const category = readCategory(attributes, true)!;
-    const value = optionalString(attributes, 'value') ?? '';
-    const description = optionalString(attributes, 'description') ?? null;
-    const hcl = optionalBoolean(attributes, 'hcl') ?? false;
-    const sensitive = optionalBoolean(attributes, 'sensitive') ?? false;
-    const workspace = targetWorkspace(ctx, data);
-    assertUniqueKey(ctx, workspace, key, category);
-    const variable: Variable = {
-      id: newId('var'),
-      workspaceId: workspace.id,
-      key,
-      value,
-      description,
-      category,
-      hcl,
-      sensitive,
-      createdAt: ctx.store.now(),
-      versionId: randomBase62(40).toLowerCase(),
-    };
-    ctx.store.variables.set(variable.id, variable);
-    return created({ data: serializeVariable(variable, workspace) });
-  });
-
+  router.add('POST', '/api/v2/vars', (ctx) => createVariable(ctx, (data) => targetWorkspace(ctx, data)));
+  // The replacement interface (go-tfe's Variables service): the workspace is in the path.
+  router.add('POST', '/api/v2/workspaces/:workspace_id/vars', (ctx) =>
+    createVariable(ctx, () => requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id!, 'canUpdateVariables')),
+  );
   router.add('GET', '/api/v2/vars', (ctx) => {
     const workspaceName = ctx.query.get('filter[workspace][name]');
     const organizationName = ctx.query.get('filter[organization][name]');
@@ -142,42 +119,88 @@ export function registerVariableRoutes(router: Router): void {
     return ok({ data: serializeVariable(variable, workspace) });
   });
 
-  router.add('PATCH', '/api/v2/vars/:variable_id', (ctx) => {
-    const { variable, workspace } = requireVariable(ctx, ctx.params.variable_id, 'canUpdateVariables');
-    const data = readData(ctx.body);
-    requireVarsType(data);
-    if (data.id !== undefined && data.id !== variable.id) throw invalidAttribute(`data.id must be ${variable.id} (the variable in the path).`, '/data/id');
-    const attributes = readAttributes(data);
-    // Validate everything before changing anything: a rejected update leaves the variable as it was.
-    const key = readKey(attributes, false);
-    const category = readCategory(attributes, false);
-    const value = optionalString(attributes, 'value');
-    const description = attributes.description === null ? null : optionalString(attributes, 'description');
-    const hcl = optionalBoolean(attributes, 'hcl');
-    const sensitive = optionalBoolean(attributes, 'sensitive');
-    if (variable.sensitive && sensitive === false) {
-      throw invalidAttribute('A sensitive variable cannot be made non-sensitive; delete it and create it again.', '/data/attributes/sensitive');
-    }
-    assertUniqueKey(ctx, workspace, key ?? variable.key, category ?? variable.category, variable.id);
-    if (key !== undefined) variable.key = key;
-    if (category !== undefined) variable.category = category;
-    if (value !== undefined) variable.value = value;
-    if (description !== undefined) variable.description = description;
-    if (hcl !== undefined) variable.hcl = hcl;
-    if (sensitive !== undefined) variable.sensitive = sensitive;
-    variable.versionId = randomBase62(40).toLowerCase();
-    return ok({ data: serializeVariable(variable, workspace) });
-  });
+  router.add('PATCH', '/api/v2/vars/:variable_id', (ctx) => updateVariable(ctx, requireVariable(ctx, ctx.params.variable_id!, 'canUpdateVariables')));
+  router.add('PATCH', '/api/v2/workspaces/:workspace_id/vars/:variable_id', (ctx) =>
+    updateVariable(ctx, requireWorkspaceVariable(ctx, 'canUpdateVariables')),
+  );
 
-  router.add('DELETE', '/api/v2/vars/:variable_id', (ctx) => {
-    const { variable } = requireVariable(ctx, ctx.params.variable_id, 'canUpdateVariables');
-    ctx.store.variables.delete(variable.id);
-    return noContent();
-  });
+  router.add('DELETE', '/api/v2/vars/:variable_id', (ctx) => deleteVariable(ctx, requireVariable(ctx, ctx.params.variable_id!, 'canUpdateVariables')));
+  router.add('DELETE', '/api/v2/workspaces/:workspace_id/vars/:variable_id', (ctx) => deleteVariable(ctx, requireWorkspaceVariable(ctx, 'canUpdateVariables')));
 
   // The replacement interface's list, for clients that already moved (same records, same serializer).
   router.add('GET', '/api/v2/workspaces/:workspace_id/vars', (ctx) => {
     const workspace = requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id, 'canReadVariables');
     return ok({ data: ctx.store.variablesOf(workspace.id).map((v) => serializeVariable(v, workspace)) });
   });
+  router.add('GET', '/api/v2/workspaces/:workspace_id/vars/:variable_id', (ctx) => {
+    const { variable, workspace } = requireWorkspaceVariable(ctx, 'canReadVariables');
+    return ok({ data: serializeVariable(variable, workspace) });
+  });
+}
+
+/** A variable addressed through its workspace: 404 unless it belongs to that workspace. */
+function requireWorkspaceVariable(ctx: AuthedContext, need: 'canReadVariables' | 'canUpdateVariables'): { variable: Variable; workspace: Workspace } {
+  const workspace = requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id!, need);
+  const variable = ctx.store.variables.get(ctx.params.variable_id!);
+  if (!variable || variable.workspaceId !== workspace.id) throw notFound();
+  return { variable, workspace };
+}
+
+function createVariable(ctx: AuthedContext, workspaceOf: (data: JsonObject) => Workspace) {
+  const data = readData(ctx.body);
+  requireVarsType(data);
+  const attributes = readAttributes(data);
+  const key = readKey(attributes, true)!;
+  const category = readCategory(attributes, true)!;
+  const value = optionalString(attributes, 'value') ?? '';
+  const description = optionalString(attributes, 'description') ?? null;
+  const hcl = optionalBoolean(attributes, 'hcl') ?? false;
+  const sensitive = optionalBoolean(attributes, 'sensitive') ?? false;
+  const workspace = workspaceOf(data);
+  assertUniqueKey(ctx, workspace, key, category);
+  const variable: Variable = {
+    id: newId('var'),
+    workspaceId: workspace.id,
+    key,
+    value,
+    description,
+    category,
+    hcl,
+    sensitive,
+    createdAt: ctx.store.now(),
+    versionId: randomBase62(40).toLowerCase(),
+  };
+  ctx.store.variables.set(variable.id, variable);
+  return created({ data: serializeVariable(variable, workspace) });
+}
+
+function updateVariable(ctx: AuthedContext, { variable, workspace }: { variable: Variable; workspace: Workspace }) {
+  const data = readData(ctx.body);
+  requireVarsType(data);
+  if (data.id !== undefined && data.id !== variable.id) throw invalidAttribute(`data.id must be ${variable.id} (the variable in the path).`, '/data/id');
+  const attributes = readAttributes(data);
+  // Validate everything before changing anything: a rejected update leaves the variable as it was.
+  const key = readKey(attributes, false);
+  const category = readCategory(attributes, false);
+  const value = optionalString(attributes, 'value');
+  const description = attributes.description === null ? null : optionalString(attributes, 'description');
+  const hcl = optionalBoolean(attributes, 'hcl');
+  const sensitive = optionalBoolean(attributes, 'sensitive');
+  if (variable.sensitive && sensitive === false) {
+    throw invalidAttribute('A sensitive variable cannot be made non-sensitive; delete it and create it again.', '/data/attributes/sensitive');
+  }
+  assertUniqueKey(ctx, workspace, key ?? variable.key, category ?? variable.category, variable.id);
+  if (key !== undefined) variable.key = key;
+  if (category !== undefined) variable.category = category;
+  if (value !== undefined) variable.value = value;
+  if (description !== undefined) variable.description = description;
+  if (hcl !== undefined) variable.hcl = hcl;
+  if (sensitive !== undefined) variable.sensitive = sensitive;
+  variable.versionId = randomBase62(40).toLowerCase();
+  return ok({ data: serializeVariable(variable, workspace) });
+}
+
+function deleteVariable(ctx: AuthedContext, { variable }: { variable: Variable }) {
+  ctx.store.variables.delete(variable.id);
+  return noContent();
 }

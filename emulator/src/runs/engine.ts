@@ -189,7 +189,10 @@ export class RunEngine {
   scheduleNext(run: RunRecord): void {
     this.cancelTimer(run.id);
     if (isFinal(run.status) || this.isWaitingForWorkspace(run)) return;
-    if (nextStatus(run.status, this.pathOf(run)) === undefined) return;
+    const upcoming = nextStatus(run.status, this.pathOf(run));
+    if (upcoming === undefined) return;
+    // A saved plan is saved the moment its checks are done: no reader (the CLI waits for it) sees a gap between.
+    if (upcoming === 'planned_and_saved') return void this.transition(run, upcoming);
     const delay = this.clock.progressDelay(realisticStateDurationsMs[run.status] ?? 1000);
     this.schedule(run, delay, () => {
       const next = nextStatus(run.status, this.pathOf(run));
@@ -258,11 +261,18 @@ export class RunEngine {
   private startNextWaiting(workspaceId: string): void {
     if (this.holders.has(workspaceId)) return;
     const workspace = this.store.workspace(workspaceId);
-    // A workspace a user locked keeps its runs pending until it is unlocked (workspaceChanged).
-    if (!workspace || workspace.lockedBy?.type === 'users') return;
+    if (!workspace) return;
     const waiting = [...this.records.runs.values()]
       .filter((run) => run.workspaceId === workspaceId && this.isWaitingForWorkspace(run))
       .sort((a, b) => a.queuedAt - b.queuedAt || a.createdAt.getTime() - b.createdAt.getTime());
+    if (workspace.lockedBy?.type === 'users') {
+      // A workspace a user locked keeps its runs pending until it is unlocked (workspaceChanged). The first in
+      // line is already its current run, pending: that is how Terraform CLI knows to say "Waiting for the
+      // manually locked workspace to be unlocked..." (internal/cloud/backend_common.go waitForRun).
+      const current = workspace.currentRunId ? this.records.runs.get(workspace.currentRunId) : undefined;
+      if (waiting[0] && (!current || isFinal(current.status) || current.status === 'pending')) workspace.currentRunId = waiting[0].id;
+      return;
+    }
     if (waiting[0]) this.takeWorkspace(waiting[0]);
   }
 
