@@ -33,6 +33,8 @@ export interface HcpTerraformSettings {
   workspace?: { hostname?: string; organization?: string; name?: string; project?: string };
   /** `hcpTerraform.tls.caFile`: a PEM file of a private certificate authority to trust (NODE_EXTRA_CA_CERTS too). */
   tls?: { caFile?: string };
+  /** `hcpTerraform.planOverlay.enabled`: show the latest plan's verdict on resource blocks (default true). */
+  planOverlay?: { enabled?: boolean };
 }
 
 export interface ServerStatus {
@@ -402,6 +404,78 @@ export const linkFolderEditRequest = new RequestType<LinkFolderParams, { edit: i
 );
 
 // ---------------------------------------------------------------------------------------------------------------
+// Plans on the code: what the latest (or a chosen) plan does to each resource block of a linked folder.
+
+/** What a plan does to an instance (Terraform's JSON plan actions, folded): `read` for data sources read at apply. */
+export type PlanChangeAction = 'create' | 'update' | 'replace' | 'delete' | 'read' | 'no-op';
+
+export interface PlanInstanceChange {
+  /** `module.net.aws_vpc.main["a"]`. */
+  address: string;
+  action: PlanChangeAction;
+  /** Why it is replaced (`requested`, `cannot update`, `tainted`…), from the plan's action_reason. */
+  reason?: string;
+  /** Top-level attributes that change; `after` omitted when known only after apply, values omitted when sensitive. */
+  attributes: Array<{ name: string; before?: unknown; after?: unknown; unknownAfter?: boolean; sensitive?: boolean }>;
+}
+
+export interface PlanBlockVerdict {
+  /** The `resource` / `data` block's file URI and the range of its first line. */
+  uri: string;
+  range: import('vscode-languageserver-protocol').Range;
+  /** `aws_instance.web` or `module.net.aws_vpc.main` as written (instances are grouped here). */
+  address: string;
+  /** The strongest action among its instances (replace > delete > create > update > read > no-op). */
+  action: PlanChangeAction;
+  /** What the code lens says: `+ create`, `~ update in place (3)`, `-/+ replace (requested)`, `no changes`, `3 of 5 instances change`. */
+  label: string;
+  instances: PlanInstanceChange[];
+  /** Marked by a refresh-only plan's resource_drift. */
+  drifted?: boolean;
+}
+
+export interface PlanOverlay {
+  /** The module folder (as in LinkedFolder.folderUri) the overlay covers. */
+  folderUri: string;
+  hostname: string;
+  workspaceId: string;
+  runId: string;
+  planId: string;
+  runMessage?: string;
+  /** ISO time the plan finished. */
+  plannedAt?: string;
+  /**
+   * A file of the folder (or of a local module it maps into) was edited after the overlay was made: the verdicts may
+   * be out of date. (The server compares with the time it put the plan on the code, on its own clock.)
+   */
+  stale: boolean;
+  /** The run's status when the overlay was last built (`applied`: the changes have been made). */
+  runStatus?: string;
+  /** A refresh-only plan: its blocks say what drifted, not what an apply would change. */
+  refreshOnly?: boolean;
+  blocks: PlanBlockVerdict[];
+  /** Changes with no block in the folder's code: destroyed resources whose block is gone, remote modules' resources. */
+  unmatched: PlanInstanceChange[];
+}
+
+/** client → server: the overlay the server shows for a folder now; null when there is none (no plan, turned off). */
+export const planOverlayRequest = new RequestType<FolderParams, PlanOverlay | null, void>('hcpTerraform/planOverlay');
+
+/** server → client: a folder's overlay appeared, changed (new plan, stale) or went away (`overlay: null`). */
+export const planOverlayChangedNotification = new NotificationType<{ folderUri: string; overlay: PlanOverlay | null }>('hcpTerraform/planOverlayChanged');
+
+export interface PlanResourceChangesParams extends HostParams {
+  runId: string;
+}
+
+/** client → server: a run's planned resource changes, each with its block when the linked folder's code has one. */
+export const planResourceChangesRequest = new RequestType<
+  PlanResourceChangesParams,
+  { changes: Array<PlanInstanceChange & { uri?: string; range?: import('vscode-languageserver-protocol').Range }> },
+  void
+>('hcpTerraform/planResourceChanges');
+
+// ---------------------------------------------------------------------------------------------------------------
 // Notifications (server → client)
 
 export interface RunsChangedParams {
@@ -446,6 +520,7 @@ export const serverCommandVerbs = [
   'createVariable',
   'updateVariable',
   'deleteVariable',
+  'showPlanOnCode',
 ] as const;
 export type ServerCommandVerb = (typeof serverCommandVerbs)[number];
 
@@ -522,6 +597,11 @@ export interface DeleteVariableArguments extends HostParams {
   variableId: string;
 }
 
+/** Put this run's plan on the code of the folder linked to its workspace (instead of the workspace's latest plan). */
+export interface ShowPlanOnCodeArguments extends HostParams {
+  runId: string;
+}
+
 export interface ServerCommandArguments {
   queuePlan: QueuePlanArguments;
   planLocalChanges: PlanLocalChangesArguments;
@@ -537,6 +617,7 @@ export interface ServerCommandArguments {
   createVariable: CreateVariableArguments;
   updateVariable: UpdateVariableArguments;
   deleteVariable: DeleteVariableArguments;
+  showPlanOnCode: ShowPlanOnCodeArguments;
 }
 
 export interface ServerCommandResults {
@@ -557,4 +638,6 @@ export interface ServerCommandResults {
   createVariable: VariableSummary;
   updateVariable: VariableSummary;
   deleteVariable: { deleted: true };
+  /** The folders whose overlay now shows the run's plan (none when no open folder is linked to its workspace). */
+  showPlanOnCode: { folderUris: string[] };
 }

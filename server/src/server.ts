@@ -19,6 +19,7 @@ import type { TerraformParser } from './model';
 import type { InitializationOptions, LinkedFolder, RunsChangedParams } from './protocol';
 import {
   linkedWorkspacesRequest,
+  planOverlayChangedNotification,
   runsChangedNotification,
   serverStatusRequest,
   setTokenNotification,
@@ -37,6 +38,8 @@ import { realTimers } from './workspaces/timers';
 import { registerViewRequests } from './workspaces/viewRequests';
 import { registerAccountRequests } from './workspaces/accountRequests';
 import { registerFolderRequests } from './workspaces/folderRequests';
+import { PlanOverlays } from './plans/planOverlays';
+import { registerPlanRequests } from './plans/planRequests';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -119,12 +122,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     else links.modelRemoved(event.model.folder);
   });
 
+  const plans = new PlanOverlays({ links, models: folders, clientFor: (hostname) => hosts.clientFor(hostname), timers, log });
+  plans.onDidChange((folder) => {
+    const overlay = plans.overlayFor(folder) ?? null;
+    void connection.sendNotification(planOverlayChangedNotification, { folderUri: pathToFileURL(folder).href, overlay });
+  });
+
   const context: CoreContext = {
     connection,
     hosts,
     directory,
     watcher,
     folders,
+    plans,
     parser: () => parser,
     supportsWorkDoneProgress: () => capabilities.window?.workDoneProgress === true,
     log,
@@ -155,6 +165,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const address = settingsByRoot.find((entry) => entry.settings.address)?.settings.address ?? initOptions.address;
     hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
     const addressChanged = hosts.setConfiguredAddress(address);
+    plans.setEnabled(settingsByRoot.find((entry) => entry.settings.planOverlayEnabled !== undefined)?.settings.planOverlayEnabled ?? true);
     for (const { root, settings } of settingsByRoot) if (root) folders.setOverride(root, settings.override);
     if (addressChanged) {
       links.relinkAll();
@@ -264,16 +275,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       .sort((a, b) => a.folderUri.localeCompare(b.folderUri)),
   );
 
-  const openDocuments = registerDocumentSync(connection, folders);
+  const openDocuments = registerDocumentSync(connection, folders, (file) => plans.fileEdited(file));
   // The language features (lsp-features) read models and snapshots through FolderLinks, the FeatureHost.
-  const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now() });
+  const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now(), plans });
   registerCommands(connection, context);
   registerViewRequests(connection, context);
   registerAccountRequests(connection, context);
   registerFolderRequests(connection, context);
+  registerPlanRequests(connection, context);
 
   connection.onShutdown(async () => {
     features.dispose();
+    plans.dispose();
     watcher.dispose();
     directory.dispose();
     links.dispose();

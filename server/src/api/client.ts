@@ -16,6 +16,7 @@ import { HttpTransport } from './http';
 import type { HttpExchangeRecord } from './http';
 import { OrganizationApi } from './organization';
 import { PhasesApi } from './phases';
+import { PlanOutputApi } from './planOutput';
 import { RateLimiter } from './rateLimiter';
 import type { RateWindow } from './rateLimiter';
 import { Requester } from './requester';
@@ -61,6 +62,8 @@ export class ServiceClient {
   readonly organization: OrganizationApi;
   readonly configurationVersions: ConfigurationVersionsApi;
   readonly phases: PhasesApi;
+  /** Finished plans' JSON (cached by plan id). */
+  readonly planOutput: PlanOutputApi;
   readonly account: AccountApi;
   private readonly transport: HttpTransport;
 
@@ -97,6 +100,7 @@ export class ServiceClient {
     this.organization = new OrganizationApi(requester);
     this.configurationVersions = new ConfigurationVersionsApi(requester, clock);
     this.phases = new PhasesApi(requester, clock);
+    this.planOutput = new PlanOutputApi(requester);
     this.account = new AccountApi(requester);
   }
 

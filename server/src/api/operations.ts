@@ -39,6 +39,8 @@ export const operationLabels = {
   getCostEstimate: 'read the cost estimate',
   listPolicyChecks: 'list the policy checks',
   readLog: 'read the log',
+  readPlanJson: "read the plan's JSON output",
+  readRedactedPlanJson: "read the plan's redacted JSON output",
 } as const;
 
 export type OperationName = keyof typeof operationLabels;

@@ -38,6 +38,10 @@ export interface ApiCall<T> {
   timeoutMs?: number;
   /** Values that must never appear in an error message (a sensitive variable's value), besides the token. */
   secrets?: readonly string[];
+  /** A 204 is an answer ("not yet"), not a malformed body: `data` is then undefined and `status` says 204. */
+  allowNoContent?: boolean;
+  /** Follow redirects (GET only); a hop to another origin never carries the token (http.ts). Default 3. */
+  maxRedirects?: number;
 }
 
 export interface ApiResult<T> {
@@ -104,6 +108,7 @@ export class Requester {
           timeoutMs: call.timeoutMs ?? this.options.timeoutMs,
           signal: attemptSignal,
           operation: call.operation,
+          ...(call.maxRedirects !== undefined ? { maxRedirects: call.maxRedirects } : {}),
         });
         this.options.limiter.observe(bucket, response.headers);
         return response;
@@ -170,7 +175,7 @@ export class Requester {
 
   private interpret<T>(call: ApiCall<T>, raw: RawExchange): ApiResult<T> {
     if (raw.status < 200 || raw.status >= 300) throw this.serviceError(call.operation, raw, call.secrets);
-    if (!call.schema) return { status: raw.status, headers: raw.headers, data: undefined as T };
+    if (!call.schema || (raw.status === 204 && call.allowNoContent)) return { status: raw.status, headers: raw.headers, data: undefined as T };
     const label = operationLabels[call.operation];
     const malformed = (problem: string) =>
       new MalformedResponseError(

@@ -85,6 +85,7 @@ export const commandArgumentSchemas = {
       message: 'nothing to change: give at least one of key, value, category, hcl, sensitive, description',
     }),
   deleteVariable: z.object({ ...host, workspaceId: id('workspaceId'), variableId: id('variableId') }),
+  showPlanOnCode: z.object({ ...host, runId: id('runId') }),
 } satisfies { [V in ServerCommandVerb]: z.ZodType<unknown> };
 
 export type ParsedArguments<V extends ServerCommandVerb> = z.infer<(typeof commandArgumentSchemas)[V]>;
@@ -106,6 +107,7 @@ export const argumentTypesMatch: { [V in ServerCommandVerb]: Assignable<ParsedAr
   createVariable: true,
   updateVariable: true,
   deleteVariable: true,
+  showPlanOnCode: true,
 };
 
 /** A command argument the caller must fix (answered as InvalidParams). */

@@ -4,6 +4,7 @@ import type { Connection } from 'vscode-languageserver';
 import type { Run, ServiceClient } from '../api';
 import type { TerraformParser } from '../model';
 import type { ModuleFolders } from '../documents/moduleFolders';
+import type { PlanOverlays } from '../plans/planOverlays';
 import type { WorkspaceDirectory } from '../workspaces/directory';
 import type { ServiceHosts } from '../workspaces/hosts';
 import type { WorkspaceKnowledge } from '../workspaces/knowledge';
@@ -16,6 +17,8 @@ export interface CoreContext {
   directory: WorkspaceDirectory;
   watcher: RunWatcher;
   folders: ModuleFolders;
+  /** The plans shown on the code (showPlanOnCode, the plan requests). */
+  plans: PlanOverlays;
   parser(): TerraformParser | undefined;
   /** Whether the client accepts window/workDoneProgress/create. */
   supportsWorkDoneProgress(): boolean;

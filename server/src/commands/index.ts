@@ -4,6 +4,7 @@ import type { Connection } from 'vscode-languageserver';
 import { ResponseError, ErrorCodes } from 'vscode-languageserver';
 import { serverCommand, serverCommandVerbs } from '../protocol';
 import type { ServerCommandVerb } from '../protocol';
+import { showPlanOnCode } from '../plans/planRequests';
 import { planLocalChanges } from '../upload/planLocalChanges';
 import { CommandArgumentError, parseCommandArguments } from './arguments';
 import type { CoreContext } from './context';
@@ -38,6 +39,7 @@ const handlers: { [V in ServerCommandVerb]: Handler } = {
   createVariable: (c, raw) => createVariable(c, parseCommandArguments('createVariable', raw)),
   updateVariable: (c, raw) => updateVariable(c, parseCommandArguments('updateVariable', raw)),
   deleteVariable: (c, raw) => deleteVariable(c, parseCommandArguments('deleteVariable', raw)),
+  showPlanOnCode: (c, raw) => showPlanOnCode(c, parseCommandArguments('showPlanOnCode', raw)),
 };
 
 export function registerCommands(connection: Connection, context: CoreContext): void {

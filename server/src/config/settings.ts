@@ -10,6 +10,8 @@ export interface ParsedSettings {
   address?: string;
   /** `hcpTerraform.tls.caFile`: a PEM file of a private CA to trust. */
   caFile?: string;
+  /** `hcpTerraform.planOverlay.enabled`; undefined when the section does not say. */
+  planOverlayEnabled?: boolean;
   override: ServiceLinkOverride;
 }
 
@@ -49,6 +51,12 @@ export function readSettings(raw: unknown): ParseResult<ParsedSettings> {
     const caFile = typeof tls === 'object' ? tls.caFile : undefined;
     if (typeof caFile === 'string' && caFile.trim()) value.caFile = caFile.trim();
     else if (caFile !== undefined && caFile !== null && caFile !== '') warnings.push('hcpTerraform.tls.caFile must be the path of a PEM file; ignored.');
+  }
+  const planOverlay = settings.planOverlay as { enabled?: unknown } | undefined | null;
+  if (planOverlay !== undefined && planOverlay !== null) {
+    const enabled = typeof planOverlay === 'object' ? planOverlay.enabled : undefined;
+    if (typeof enabled === 'boolean') value.planOverlayEnabled = enabled;
+    else if (enabled !== undefined && enabled !== null) warnings.push('hcpTerraform.planOverlay.enabled must be true or false; ignored.');
   }
   const workspace = settings.workspace;
   if (workspace !== undefined && workspace !== null) {

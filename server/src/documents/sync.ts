@@ -2,6 +2,7 @@
 // Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
 import type { Connection } from 'vscode-languageserver';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
+import { folderOfFile, toPath } from './moduleFolders';
 import type { ModuleFolders } from './moduleFolders';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
@@ -12,7 +13,15 @@ export interface OpenDocumentView {
   get(uri: string): { getText(): string; version: number } | undefined;
 }
 
-export function registerDocumentSync(connection: Connection, folders: ModuleFolders): OpenDocumentView {
+/** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
+  const edited = (uri: string) => {
+    try {
+      onEdit?.(toPath(uri));
+    } catch {
+      // a listener's failure must not stop the sync
+    }
+  };
   const versions = new Map<string, number>();
   connection.onDidOpenTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
@@ -23,6 +32,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     versions.set(textDocument.uri, textDocument.version);
     void folders.withModel(textDocument.uri, (model) => model.changeDocument(textDocument.uri, contentChanges));
+    edited(textDocument.uri);
   });
   connection.onDidCloseTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
@@ -32,6 +42,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {
       if (!isFileUri(change.uri)) continue;
+      if (folderOfFile(toPath(change.uri))) edited(change.uri);
       if (change.type === FileChangeType.Deleted) {
         // A deleted file of an unknown folder needs no model.
         if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));

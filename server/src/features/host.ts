@@ -28,7 +28,7 @@
  * Reusing unchanged SnapshotVariable objects across snapshots helps: parsed HCL values are cached per object.
  */
 import type { ModuleFolderModel, ServiceLink } from '../model';
-import type { LinkedWorkspaceState, RunActionsSummary, RunSummary, VariableSummary } from '../protocol';
+import type { LinkedWorkspaceState, PlanBlockVerdict, PlanOverlay, RunActionsSummary, RunSummary, VariableSummary } from '../protocol';
 
 /** The workspace and its state are the protocol's own types: one declaration serves the client's views and the features. */
 export type { LinkedWorkspace, LinkedWorkspaceState as WorkspaceState } from '../protocol';
@@ -105,3 +105,17 @@ export interface FeatureHost {
   onDidChange(listener: (change: FeatureHostChange) => void): Disposable;
 }
 
+
+/**
+ * The plans put on the code (server/src/plans/planOverlays.ts), as the features read them: plain protocol data,
+ * looked up by folder or by file. Optional for the features: without it there are no plan lenses, hovers or hints.
+ */
+export interface PlanOverlaySource {
+  /** The overlay of a linked module folder (absolute path). */
+  overlayFor(folder: string): PlanOverlay | undefined;
+  overlays(): Iterable<PlanOverlay>;
+  /** Every verdict on a block of this file (a local module's file can carry verdicts of the folders that call it). */
+  blocksIn(uri: string): Array<{ overlay: PlanOverlay; block: PlanBlockVerdict }>;
+  /** Fired with the linked folder whose overlay appeared, changed or went away. */
+  onDidChange(listener: (folder: string) => void): Disposable;
+}

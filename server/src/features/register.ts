@@ -10,8 +10,12 @@ import { provideCodeLenses } from './codeLens';
 import { provideCompletion } from './completion';
 import { computeFolderDiagnostics } from './diagnostics';
 import { invalidateFolderFacts } from './folderFacts';
-import type { FeatureHost, FeatureHostChange } from './host';
+import type { FeatureHost, FeatureHostChange, PlanOverlaySource } from './host';
 import { provideHover } from './hover';
+import { planUnmatchedDiagnostic } from './planDiagnostic';
+import { providePlanHover } from './planHover';
+import { providePlanInlayHints } from './planInlayHints';
+import { providePlanLenses } from './planLens';
 import { provideQuickFixes } from './quickFixes';
 import { provideRunActions, runActionKinds } from './runActions';
 
@@ -25,6 +29,8 @@ export interface LanguageFeaturesOptions {
   now?: () => number;
   /** The Terraform parser (defaults to the process-wide one); diagnostics wait for it. */
   parser?: Promise<TerraformParser>;
+  /** The plans shown on the code: lenses, hovers and inlay hints on resource blocks, a diagnostic on the cloud block. */
+  plans?: PlanOverlaySource;
 }
 
 export interface LanguageFeatures {
@@ -40,6 +46,8 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   const parserReady = options.parser ?? loadTerraformParser();
   let parser: TerraformParser | undefined;
   let codeLensRefresh = false;
+  let inlayHintRefresh = false;
+  const plans = options.plans;
   let sharedEditRange = false;
   let disposed = false;
   const log = (what: string, error: unknown) => {
@@ -84,7 +92,10 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   connection.onHover((params) => {
     try {
       const located = locate(params.textDocument.uri);
-      return located ? provideHover(located.model, host.snapshotFor(located.model.folder), located.file, params.position) ?? null : null;
+      const variable = located ? provideHover(located.model, host.snapshotFor(located.model.folder), located.file, params.position) : undefined;
+      if (variable) return variable;
+      // A block header line: what the plan shown on the code does to the block.
+      return plans ? providePlanHover(plans.blocksIn(params.textDocument.uri), params.position.line, now()) ?? null : null;
     } catch (error) {
       log('hover', error);
       return null;
@@ -117,9 +128,23 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   connection.onCodeLens((params) => {
     try {
       const located = locate(params.textDocument.uri);
-      return located ? provideCodeLenses(located.model, host.snapshotFor(located.model.folder), located.file, now()) : null;
+      const cloudLenses = located ? provideCodeLenses(located.model, host.snapshotFor(located.model.folder), located.file, now()) : [];
+      return [...cloudLenses, ...(plans ? providePlanLenses(plans.blocksIn(params.textDocument.uri)) : [])];
     } catch (error) {
       log('code lenses', error);
+      return null;
+    }
+  });
+
+  connection.languages.inlayHint.on((params) => {
+    try {
+      const located = locate(params.textDocument.uri);
+      if (!located || !plans) return null;
+      const contribution = located.model.index.get(located.file);
+      const blocks = contribution?.kind === 'terraform' ? contribution.addresses : [];
+      return providePlanInlayHints(plans.blocksIn(params.textDocument.uri), blocks, params.range);
+    } catch (error) {
+      log('inlay hints', error);
       return null;
     }
   });
@@ -135,6 +160,10 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const previous = published.get(folder) ?? new Map<string, string>();
     const next = new Map<string, string>();
     const byFile = model ? computeFolderDiagnostics(model, host.snapshotFor(folder), loadedParser) : new Map<string, Diagnostic[]>();
+    const overlay = model && plans?.overlayFor(folder);
+    const cloudBlock = model?.serviceLink().block;
+    const planDiagnostic = overlay && cloudBlock ? planUnmatchedDiagnostic(overlay, cloudBlock.range) : undefined;
+    if (planDiagnostic && cloudBlock) byFile.set(cloudBlock.file, [...(byFile.get(cloudBlock.file) ?? []), planDiagnostic]);
     for (const [file, diagnostics] of byFile) {
       const uri = uriOfFile(file);
       const serialized = JSON.stringify(diagnostics);
@@ -168,35 +197,49 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   };
 
+  const schedule = (folder: string) => {
+    const first = pending.size === 0;
+    pending.add(folder);
+    // Coalesce a burst of changes (an initial load, a multi-file edit) into one recomputation per folder.
+    if (first) flushing = flushing.then(flush);
+  };
+  const refresh = (what: 'codeLens' | 'inlayHint') => {
+    if (what === 'codeLens' ? !codeLensRefresh : !inlayHintRefresh) return;
+    void connection.sendRequest(`workspace/${what}/refresh`).catch((error: unknown) => log(`${what} refresh`, error));
+  };
+  const planSubscription = plans?.onDidChange((folder) => {
+    schedule(folder);
+    refresh('codeLens');
+    refresh('inlayHint');
+  });
+
   const subscription = host.onDidChange((change: FeatureHostChange) => {
     if (change.kind === 'model') {
       const model = [...host.models()].find((candidate) => candidate.folder === change.folder);
       if (model) invalidateFolderFacts(model);
-    } else if (codeLensRefresh) {
-      void connection.sendRequest('workspace/codeLens/refresh').catch((error: unknown) => log('code lens refresh', error));
-    }
-    const first = pending.size === 0;
-    pending.add(change.folder);
-    // Coalesce a burst of changes (an initial load, a multi-file edit) into one recomputation per folder.
-    if (first) flushing = flushing.then(flush);
+    } else refresh('codeLens');
+    schedule(change.folder);
   });
 
   return {
     initialize(params: InitializeParams): ServerCapabilities {
       const capabilities = params.capabilities;
       codeLensRefresh = capabilities.workspace?.codeLens?.refreshSupport === true;
+      inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
       return {
         completionProvider: { triggerCharacters: ['.', '"'] },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, ...Object.values(runActionKinds)] },
         codeLensProvider: { resolveProvider: false },
+        ...(plans ? { inlayHintProvider: true } : {}),
       };
     },
     settled: () => flushing,
     dispose() {
       disposed = true;
       subscription.dispose();
+      planSubscription?.dispose();
     },
   };
 }

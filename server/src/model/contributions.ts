@@ -44,6 +44,19 @@ export interface TargetAddress {
   range: Range;
   /** From the first label to the last (`"aws_instance" "web"`). */
   labelsRange: Range;
+  /** Module calls: the `source` when it is a literal string (a local path starts with `./` or `../`). */
+  source?: string;
+  /** Resources and data sources: their top-level arguments as written (for hints after the ones a plan changes). */
+  attributes?: Array<{ name: string; range: Range }>;
+}
+
+/** A `moved { from = … to = … }` block: Terraform follows it, so a plan naming `from` is about the block at `to`. */
+export interface MovedBlock {
+  /** The addresses as written, without spaces (`aws_instance.a`, `module.old`, `aws_instance.a[0]`). */
+  from: string;
+  to: string;
+  file: string;
+  range: Range;
 }
 
 /** A literal-or-not attribute of a `cloud` / `backend` block, with where it is written. */
@@ -90,6 +103,8 @@ export interface TerraformFileContribution {
   variables: VariableDeclaration[];
   references: VariableReference[];
   addresses: TargetAddress[];
+  /** Optional so contributions built elsewhere (tests) stay valid; the extractor always sets it. */
+  moved?: MovedBlock[];
   cloudBlocks: CloudBlock[];
   remoteBackends: RemoteBackendBlock[];
   syntaxProblems: SyntaxProblem[];

@@ -15,6 +15,7 @@ export type {
   CloudBlock,
   ConfigSetting,
   FileContribution,
+  MovedBlock,
   RemoteBackendBlock,
   SyntaxProblem,
   TargetAddress,

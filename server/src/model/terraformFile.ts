@@ -1,11 +1,12 @@
 // One `.tf` file's contribution: its variables, `var.x` references, target addresses and service-link blocks.
-import type { AddressKind, TargetAddress, TerraformFileContribution } from './contributions';
+import type { AddressKind, MovedBlock, TargetAddress, TerraformFileContribution } from './contributions';
+import { readLiteral } from './hclLiterals';
 import { rangeOfNode, rangeSpanning } from './positions';
 import type { Range } from './positions';
 import { findVariableReferences } from './references';
 import { readCloudBlock, readRemoteBackendBlock } from './serviceBlocks';
 import { findSyntaxProblems } from './syntaxProblems';
-import { blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlocks } from './syntaxTree';
+import { blockAttributes, blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlocks } from './syntaxTree';
 import type { Node, Tree } from './treeSitter';
 import { readVariableBlock } from './variableBlocks';
 
@@ -25,6 +26,7 @@ export function extractTerraformFile(tree: Tree, file: string, parseRegion?: Reg
     variables: [],
     references: [],
     addresses: [],
+    moved: [],
     cloudBlocks: [],
     remoteBackends: [],
     syntaxProblems: findSyntaxProblems(root),
@@ -63,6 +65,9 @@ function collect(root: Node, file: string, into: TerraformFileContribution): voi
     } else if (isAddressKind(keyword)) {
       const address = readAddress(block, keyword, file);
       if (address) into.addresses.push(address);
+    } else if (keyword === 'moved') {
+      const moved = readMovedBlock(block, file);
+      if (moved) (into.moved ??= []).push(moved);
     }
   }
   into.references.push(...findVariableReferences(root, file));
@@ -111,7 +116,25 @@ function isAddressKind(keyword: string): keyword is AddressKind {
 }
 
 function readAddress(block: Node, kind: AddressKind, file: string): TargetAddress | undefined {
-  return addressFrom(kind, blockLabelNodes(block), file, rangeOfNode(block));
+  const address = addressFrom(kind, blockLabelNodes(block), file, rangeOfNode(block));
+  if (!address) return undefined;
+  const attributes = blockAttributes(block);
+  if (kind === 'module') {
+    const source = attributes.get('source')?.value;
+    const literal = source ? readLiteral(source) : undefined;
+    if (typeof literal?.value === 'string') address.source = literal.value;
+  } else {
+    address.attributes = [...attributes.values()].map((parts) => ({ name: parts.name, range: parts.range }));
+  }
+  return address;
+}
+
+/** `moved { from = a  to = b }`: both are traversals, kept as written minus whitespace. */
+function readMovedBlock(block: Node, file: string): MovedBlock | undefined {
+  const attributes = blockAttributes(block);
+  const from = attributes.get('from')?.value?.text.replace(/\s+/g, '');
+  const to = attributes.get('to')?.value?.text.replace(/\s+/g, '');
+  return from && to ? { from, to, file, range: rangeOfNode(block) } : undefined;
 }
 
 function addressFrom(kind: AddressKind, labels: Node[], file: string, range: Range): TargetAddress | undefined {

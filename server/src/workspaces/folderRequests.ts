@@ -47,7 +47,7 @@ export function registerFolderRequests(connection: Connection, context: CoreCont
 }
 
 /** The model of a module folder, given the folder's URI or a file's in it. */
-function folderModel(context: CoreContext, folderUri: unknown): ModuleFolderModel {
+export function folderModel(context: CoreContext, folderUri: unknown): ModuleFolderModel {
   if (typeof folderUri !== 'string' || !folderUri) throw invalidParams('Send {"folderUri": "file:///…"} (a module folder, or a file in it).');
   let asPath: string | undefined;
   try {

@@ -60,6 +60,11 @@ export class WorkspaceKnowledge {
     return this.runsById.get(runId);
   }
 
+  /** Every run kept (the newest ones the watcher and commands read), in no particular order. */
+  allRuns(): Run[] {
+    return [...this.runsById.values()];
+  }
+
   hasRun(runId: string): boolean {
     return this.runsById.has(runId);
   }
