@@ -131,7 +131,9 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     const output = await cli('plan', '-input=false');
     assert.match(output, /Running plan in HCP Terraform/);
     assert.match(output, /terraform_data\.counted\[1\] will be created/);
+    assert.match(output, /\+ input += "world"/, 'the plan shows the values the configuration gives');
     assert.match(output, /Plan: 3 to add, 0 to change, 0 to destroy\./);
+    assert.equal(output.match(/will be created/g)?.length, 3, 'the plan is drawn once (structured output, not also the text log)');
   });
 
   test('apply -auto-approve applies the run, and the service says so', async () => {
@@ -148,6 +150,10 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.equal(pulled.version, 4);
     assert.equal(pulled.serial, 1);
     assert.ok(pulled.lineage);
+    // terraform_data as Terraform stores it (dynamic values wrapped, output = input), so state show can draw it.
+    const shown = await cli('state', 'show', 'terraform_data.marker');
+    assert.match(shown, /input += "hello"/);
+    assert.match(shown, /output += "hello"/);
   });
 
   test('a second plan says "No changes"; a changed argument is an update in place', async () => {
@@ -155,6 +161,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     writeFileSync(path.join(folder, 'main.tf'), readFileSync(path.join(folder, 'main.tf'), 'utf8').replace('input = "hello"', 'input = "hello again"'));
     const changed = await cli('plan', '-input=false');
     assert.match(changed, /terraform_data\.marker will be updated in-place/);
+    assert.match(changed, /~ input += "hello" -> "hello again"/, 'the attribute that changes, before and after');
     assert.match(changed, /Plan: 0 to add, 1 to change, 0 to destroy\./);
   });
 
