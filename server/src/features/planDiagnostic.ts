@@ -14,7 +14,7 @@ export function planUnmatchedDiagnostic(overlay: PlanOverlay, cloudBlockRange: R
   const other = overlay.unmatched.filter((change) => change.action !== 'delete' && change.action !== 'no-op').map((change) => change.address);
   const sentences: string[] = [];
   if (destroyed.length > 0) sentences.push(`${count(destroyed.length, 'resource')} will be destroyed: ${names(destroyed)}`);
-  if (other.length > 0) sentences.push(`${count(other.length, 'resource')} change in code not in this folder: ${names(other)}`);
+  if (other.length > 0) sentences.push(`${count(other.length, 'resource')} ${other.length === 1 ? 'changes' : 'change'} in code not in this folder: ${names(other)}`);
   if (sentences.length === 0) return undefined;
   const stale = overlay.stale ? ' (the plan may be out of date)' : '';
   return {
