@@ -143,7 +143,7 @@ describe('plan changes', () => {
       { ...overlay, unmatched: [{ address: 'a.x', action: 'delete', attributes: [] }, { address: 'b.y', action: 'delete', attributes: [] }] },
       { start: { line: 3, character: 2 }, end: { line: 9, character: 3 } },
     );
-    assert.match(diagnostic!.message, /2 resources will be destroyed: a\.x, b\.y/);
+    assert.match(diagnostic!.message as string, /2 resources will be destroyed: a\.x, b\.y/);
     assert.equal(diagnostic!.range.start.line, 3);
     assert.equal(planUnmatchedDiagnostic(overlay, { start: { line: 3, character: 2 }, end: { line: 9, character: 3 } }), undefined);
   });

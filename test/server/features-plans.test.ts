@@ -97,7 +97,7 @@ describe('plans on the code over LSP against the emulator', () => {
       const mainUri = pathToFileURL(path.join(session.folder, 'main.tf')).href;
       const diagnostics = await session.waitFor<PublishDiagnosticsParams>('textDocument/publishDiagnostics', (params) => params.uri === mainUri && params.diagnostics.some((d) => d.code === 'plan-unmatched'));
       const diagnostic = diagnostics.diagnostics.find((d) => d.code === 'plan-unmatched')!;
-      assert.match(diagnostic.message, /1 resource will be destroyed: terraform_data\.database/);
+      assert.match(diagnostic.message as string, /1 resource will be destroyed: terraform_data\.database/);
       assert.equal(diagnostic.severity, 3);
       assert.equal(diagnostic.range.start.line, await lineOf(session, 'main.tf', 'cloud {'));
 
