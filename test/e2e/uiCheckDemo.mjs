@@ -4,6 +4,7 @@ import path from 'node:path';
 import { checklist } from './uiCheck.mjs';
 import { checkRunsView } from './uiCheckRuns.mjs';
 import { row, sidebar } from './runsViewSteps.mjs';
+import { checkPlanOnCode } from './uiCheckPlanOnCode.mjs';
 
 const timeout = 30_000;
 
@@ -35,6 +36,7 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   });
   const screenshot = path.join(resultsDir, 'demo-editor.png');
   await page.screenshot({ path: screenshot });
+  await checkPlanOnCode(page, { resultsDir, folder, check });
   await check('the "Set workspace variable" quick fix asks for the value and sets it on the workspace', () =>
     setVariableFromQuickFix(page, folder, emulator),
   );

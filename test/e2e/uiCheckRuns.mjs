@@ -18,9 +18,10 @@ export async function checkRunsView(page, { resultsDir, check }) {
     await page.screenshot({ path: shot });
     screenshots.push(shot);
   });
-  await check('its context menu offers Apply Run, and applying it moves the row to Applied without a refresh', async () => {
+  await check('its context menu offers Apply Run and Show Plan on Code, and applying it moves the row to Applied without a refresh', async () => {
     const labels = await openContextMenu(page, awaiting);
     if (!labels.some((label) => /^Apply Run/.test(label))) throw new Error(`the menu offers: ${labels.join(' | ')}`);
+    if (!labels.includes('Show Plan on Code')) throw new Error(`the planned run's menu has no Show Plan on Code: ${labels.join(' | ')}`);
     const shot = path.join(resultsDir, 'runs-context-menu.png');
     await page.screenshot({ path: shot });
     screenshots.push(shot);

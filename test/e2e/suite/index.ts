@@ -8,7 +8,9 @@ import Mocha from 'mocha';
 const scenario = process.env.HCP_E2E_SCENARIO ?? 'basics';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec' });
+  // HCP_E2E_GREP (a title's part) runs only the matching tests, while working on them; never set in CI.
+  const grep = process.env.CI ? undefined : process.env.HCP_E2E_GREP;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   for (const file of readdirSync(__dirname).filter((f) => f.startsWith(`${scenario}.`) && f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
