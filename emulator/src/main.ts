@@ -1,6 +1,6 @@
 // CLI entry point (dist/emulator.js): starts the emulator, prints its URL and seeded tokens, optionally writes
 // them to an --info file for scripts, and shuts down cleanly on SIGINT/SIGTERM.
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { parseCli } from './cli';
 import { startEmulator } from './index';
 import { fixedTokens } from './seeds/tokens';
@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     if (caFile && emulator.caPem) await writeFile(caFile, emulator.caPem, { mode: 0o644 });
     const info = { url: emulator.url, organization: emulator.organization, tokens: emulator.tokens, ...(caFile ? { caFile } : {}) };
     await writeFile(cli.infoFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    // writeFile's mode applies only to a new file: an existing one keeps its permissions, and this one holds tokens.
+    await chmod(cli.infoFile, 0o600);
     console.log(`wrote ${cli.infoFile}`);
   }
   let stopping = false;

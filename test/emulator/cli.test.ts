@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -34,6 +34,8 @@ describe('emulator CLI process', () => {
   test('prints its URL and labelled tokens, writes --info, serves the API and exits cleanly on SIGTERM', { timeout: 20_000 }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'emulator-cli-'));
     const infoFile = path.join(dir, 'info.json');
+    // An existing, world-readable file: the tokens written into it must still end up readable by the user alone.
+    await writeFile(infoFile, '{}', { mode: 0o644 });
     const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/src/main.ts', '--port', '0', '--fixed-tokens', '--info', infoFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -50,6 +52,7 @@ describe('emulator CLI process', () => {
       assert.match(output, /emulator tokens, not real secrets/);
       assert.ok(output.includes(fixedTokens.owner));
       const info = JSON.parse(await readFile(infoFile, 'utf8'));
+      assert.equal((await stat(infoFile)).mode & 0o777, 0o600, 'the info file holds tokens: 0600 even when it existed');
       assert.deepEqual(Object.keys(info).sort(), ['organization', 'tokens', 'url']);
       assert.equal(info.organization, 'acme-demo');
       assert.deepEqual(info.tokens, fixedTokens);

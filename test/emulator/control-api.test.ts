@@ -29,7 +29,38 @@ describe('control API over HTTP (/_emulator)', () => {
     assert.equal(h.emulator.control.now().toISOString(), now);
     const bad = await control('POST', 'clock/advance', { ms: -5 });
     assert.equal(bad.status, 400);
-    assert.match(((await bad.json()) as { error: string }).error, /non-negative/);
+    assert.match(((await bad.json()) as { error: string }).error, /milliseconds from 0/);
+    const huge = await control('POST', 'clock/advance', { ms: 1e15 });
+    assert.equal(huge.status, 400, 'an advance that would replay timers for minutes is refused');
+    assert.equal(h.emulator.control.now().toISOString(), now, 'the refused advance did not move the clock');
+  });
+
+  test('a web page cannot drive it: a non-loopback Host (DNS rebinding) or a cross-site Origin is 403', async () => {
+    const { request } = await import('node:http');
+    const port = Number(new URL(h.emulator.url).port);
+    const ask = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/_emulator/clock', headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    assert.equal(await ask({ Host: `attacker.example:${port}` }), 403);
+    assert.equal(await ask({ Host: `127.0.0.1:${port}`, Origin: 'https://attacker.example' }), 403);
+    assert.equal(await ask({ Host: `127.0.0.1:${port}`, Origin: 'null' }), 403);
+    assert.equal(await ask({ Host: `localhost:${port}`, 'Sec-Fetch-Site': 'cross-site' }), 403);
+    assert.equal(await ask({ Host: `localhost:${port}`, Origin: `http://localhost:${port}` }), 200);
+    assert.equal(await ask({ Host: `127.0.0.1:${port}` }), 200, 'tools (curl, tests) send no Origin');
+  });
+
+  test('the request log names blob URLs without their secrets', () => {
+    const log = new RequestLog();
+    log.record({ time: 't', method: 'PUT', path: '/_archivist/v1/object/s3cr3tUpl0ad?x=1', status: 200 });
+    log.record({ time: 't', method: 'GET', path: '/_archivist/v1/plan-json/An0therSecret', status: 200 });
+    log.record({ time: 't', method: 'GET', path: '/api/v2/runs/run-1', status: 200 });
+    assert.deepEqual(log.all().map((e) => e.path), ['/_archivist/v1/object/<secret>?x=1', '/_archivist/v1/plan-json/<secret>', '/api/v2/runs/run-1']);
   });
 
   test('faults: inject with a pathPattern, then delete them all', async () => {

@@ -23,17 +23,24 @@ export interface ControlSurface {
   reset(): Promise<void>;
 }
 
+/** One advance may move the clock this far: beyond it the timers it replays (demo pushes, runs) would spin for minutes. */
+export const maxAdvanceMs = 7 * 24 * 60 * 60 * 1000;
+
 export function createControlHandler(control: ControlSurface) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
+    // Loopback peers only (the pipeline checks the socket); a browser on this machine is a loopback peer too, so a
+    // web page must not reach it either: by DNS rebinding (a Host that is not loopback) or a cross-site request.
+    const refused = browserRefusal(req);
+    if (refused) return send(res, 403, { error: refused });
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
     try {
       const route = `${method} ${path}`;
       switch (route) {
         case 'POST /_emulator/clock/advance': {
           const input = parseJson(body) as { ms?: unknown };
-          if (typeof input?.ms !== 'number' || !Number.isFinite(input.ms) || input.ms < 0) {
-            return send(res, 400, { error: 'Send {"ms": <non-negative number of milliseconds>}.' });
+          if (typeof input?.ms !== 'number' || !Number.isFinite(input.ms) || input.ms < 0 || input.ms > maxAdvanceMs) {
+            return send(res, 400, { error: `Send {"ms": <milliseconds from 0 to ${maxAdvanceMs} (7 days)>}; advance again for more.` });
           }
           await control.advance(input.ms);
           return send(res, 200, { now: control.now().toISOString() });
@@ -60,6 +67,26 @@ export function createControlHandler(control: ControlSurface) {
       send(res, 400, { error: error instanceof Error ? error.message : String(error) });
     }
   };
+}
+
+const loopbackHost = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/** Why a request that a browser could have sent on a page's behalf is refused; undefined when it is fine. */
+function browserRefusal(req: IncomingMessage): string | undefined {
+  const host = req.headers.host ?? '';
+  if (!loopbackHost.test(host)) return `The control API answers only requests addressed to a loopback host (got Host "${host.slice(0, 100)}").`;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    let originHost = '';
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      // an unparseable Origin is refused below
+    }
+    if (!loopbackHost.test(originHost)) return 'The control API refuses cross-origin requests from web pages.';
+  }
+  if (req.headers['sec-fetch-site'] === 'cross-site') return 'The control API refuses cross-origin requests from web pages.';
+  return undefined;
 }
 
 function parseJson(body: Buffer): unknown {

@@ -23,7 +23,7 @@ export class RequestLog {
   constructor(private readonly capacity = maxLogEntries) {}
 
   record(entry: RequestLogEntry): void {
-    this.entries.push(entry);
+    this.entries.push({ ...entry, path: withoutSecrets(entry.path) });
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
@@ -34,4 +34,12 @@ export class RequestLog {
   clear(): void {
     this.entries = [];
   }
+}
+
+/**
+ * Blob URLs (uploads, logs, plan JSON, state downloads) need no token: their path segment IS the secret. The log is
+ * readable through the control API, so it names the kind of URL and never the secret.
+ */
+export function withoutSecrets(path: string): string {
+  return path.replace(/^(\/_archivist\/v1\/[^/?]+\/)[^/?]+/, '$1<secret>');
 }
