@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { pack } from 'tar-stream';
-import { readTarGz } from '../../emulator/src/store/archive';
+import { maxUnpackedBytes, readTarGz } from '../../emulator/src/store/archive';
 import { startCore, workspaceId, type CoreHarness } from './core-harness';
 
 async function tarGz(files: Record<string, string>): Promise<Buffer> {
@@ -77,6 +77,17 @@ describe('configuration versions', () => {
     const shown = await h.api('GET', `/configuration-versions/${version.id}`);
     assert.equal(shown.body.data.attributes.status, 'errored');
     assert.match(shown.body.data.attributes['error-message'], /gzip/);
+  });
+
+  test('an archive that unpacks past the limit (a gzip bomb) is 413, and the emulator never holds it', async () => {
+    const version = (await create({ 'auto-queue-runs': false })).body.data;
+    // 300 MiB of zeros gzip to about 300 KiB: the bytes sent are small, what they unpack to is not.
+    const bomb = gzipSync(Buffer.alloc(maxUnpackedBytes + 1024 * 1024), { level: 9 });
+    assert.ok(bomb.length < 2 * 1024 * 1024);
+    const upload = await fetch(version.attributes['upload-url'], { method: 'PUT', body: bomb });
+    assert.equal(upload.status, 413);
+    assert.match(((await upload.json()) as { errors: Array<{ detail: string }> }).errors[0].detail, /unpacks to more than 256 MiB/);
+    assert.equal((await h.api('GET', `/configuration-versions/${version.id}`)).body.data.attributes.status, 'errored');
   });
 
   test('with auto-queue-runs the upload queues a run', async () => {

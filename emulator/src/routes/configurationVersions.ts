@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../http/errors';
 import { requireWorkspace } from '../http/access';
 import { isoMillis, isoSeconds, optionalBoolean, readAttributes, readData, relationship } from '../http/jsonapi';
 import { paginate, readPage } from '../http/pagination';
-import { readTarGz, writeTarGz } from '../store/archive';
+import { ArchiveTooLarge, readTarGz, writeTarGz } from '../store/archive';
 import { newId, randomBase62 } from '../store/ids';
 import type { ConfigurationVersion, IngressAttributes } from '../store/model';
 import type { Store } from '../store/store';
@@ -140,7 +140,7 @@ export function registerConfigurationVersionRoutes(router: Router): void {
       version.status = 'errored';
       version.errorMessage = error instanceof Error ? error.message : 'The archive could not be read.';
       version.statusTimestamps['errored-at'] = isoSeconds(now);
-      throw new ApiError(422, 'invalid archive', version.errorMessage);
+      throw error instanceof ArchiveTooLarge ? new ApiError(413, 'payload too large', version.errorMessage) : new ApiError(422, 'invalid archive', version.errorMessage);
     }
     version.status = 'uploaded';
     version.statusTimestamps['uploaded-at'] = isoSeconds(now);
