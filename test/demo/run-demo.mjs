@@ -7,7 +7,7 @@
 //   --port N       code-server's port (default 8080; 0 = any)
 //   --smoke FILE   start, load the workbench in headless Chromium, write a screenshot to FILE, stop
 //   --screenshot FILE  start, take the headless tour of test/demo/tour.mjs (Runs view, a run's context menu, a log,
-//                  a quick fix), write FILE-1-runs.png … FILE-4-quick-fix.png, stop (CI runs this)
+//                  a quick fix, plans on the code), write FILE-1-runs.png … FILE-5-plan-on-code.png, stop (CI runs this)
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +49,7 @@ async function main() {
       if (tourScreenshot) {
         const { tour, openFileAt } = await import('./tour.mjs');
         const lines = (file) => readFileSync(file, 'utf8').split('\n');
-        const written = await tour(url, tourScreenshot, (page, name, lineStart) => openFileAt(page, name, lineStart, folder, lines));
+        const written = await tour(url, tourScreenshot, (page, name, lineStart) => openFileAt(page, name, lineStart, folder, lines), (name) => lines(path.join(folder, name)));
         console.log(`[demo] tour done; screenshots:\n  ${written.join('\n  ')}`);
       }
     } finally {

@@ -4,15 +4,18 @@
 //   FILE-2-context-menu.png  the context menu of the run that needs confirmation (Apply, Discard, ...)
 //   FILE-3-log.png           the plan log of that run, highlighted
 //   FILE-4-quick-fix.png     a diagnostic in variables.tf with its quick fixes
+//   FILE-5-plan-on-code.png  main.tf with the latest plan's verdicts on its resource blocks, and that run's resource changes
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/browser.mjs';
 import { openFile } from '../e2e/uiCheckDemo.mjs';
 import { editorText, expand, openContextMenu, openRunsView, row, timeout } from '../e2e/runsViewSteps.mjs';
+import { openResourceChanges, showResourceBlocks, widenSidebar } from '../e2e/planOnCodeSteps.mjs';
 
 const awaiting = 'Scale to three instances'; // the demo seed's run awaiting confirmation
 
-export async function tour(url, file, folderFile) {
+/** folderFile(page, name, lineStart) opens a file of the folder at a line; readLines(name) reads one from disk. */
+export async function tour(url, file, folderFile, readLines) {
   const base = file.replace(/\.png$/i, '');
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const written = [];
@@ -46,6 +49,12 @@ export async function tour(url, file, folderFile) {
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Set workspace variable' }).first().waitFor({ state: 'visible', timeout });
     await shoot(page, '4-quick-fix');
     await page.keyboard.press('Escape');
+
+    await openFile(page, 'main.tf');
+    await showResourceBlocks(page, readLines('main.tf'));
+    await widenSidebar(page, 460);
+    await openResourceChanges(page, awaiting);
+    await shoot(page, '5-plan-on-code');
     return written;
   } finally {
     await browser.close();
