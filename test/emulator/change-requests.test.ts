@@ -93,6 +93,22 @@ describe('change requests', () => {
     assert.deepEqual(result.body.data.attributes.target_ids, [await workspaceId(h, 'prod-network')]);
   });
 
+  test('an ill-formed query is 422 naming the key, never a query that matches every workspace', async () => {
+    const before = (await h.api('GET', `/workspaces/${demoApp}/change-requests`)).body.data.length;
+    const cases: Array<[unknown, string]> = [
+      [{ type: 'workspaces', filters: [{ workspace_name: { contains: ['prod-'] } }] }, '/data/query/filters'],
+      [{ type: 'workspaces', filter: [] }, '/data/query/filter'],
+      [{ type: 'workspaces', filter: [{ workspace_name: { contain: ['prod-'] } }] }, '/data/query/filter/0/workspace_name/contain'],
+      [{ type: 'workspaces', filter: [{ workspace_name: { contains: ['prod-'] }, tag: 'x' }] }, '/data/query/filter/0/tag'],
+    ];
+    for (const [query, pointer] of cases) {
+      const result = await h.api('POST', '/organizations/acme-demo/explorer/bulk-actions', { body: { data: { ...changeRequestInputs, query } } });
+      assert.equal(result.status, 422, JSON.stringify(query));
+      assert.equal(result.body.errors[0].source.pointer, pointer);
+    }
+    assert.equal((await h.api('GET', `/workspaces/${demoApp}/change-requests`)).body.data.length, before, 'nothing was created');
+  });
+
   test('422 for a missing subject or message, a wrong action type, or no targets', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ action_type: 'change_request', action_inputs: { message: 'm' }, target_ids: [demoApp] }, '/data/attributes/action_inputs/subject'],

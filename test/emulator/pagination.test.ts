@@ -21,6 +21,9 @@ describe('pagination helpers (notes §1.6)', () => {
       );
     }
     assert.throws(() => readPage(new URLSearchParams({ 'page[number]': '0' })), (e: unknown) => e instanceof ApiError && e.status === 422);
+    // Past 2^53 the number is not exact any more: 422 like any other bad number, never Infinity or null in links.
+    assert.throws(() => readPage(new URLSearchParams({ 'page[number]': '99999999999999999999' })), (e: unknown) => e instanceof ApiError && e.status === 422);
+    assert.equal(readPage(new URLSearchParams({ 'page[number]': '9007199254740991' })).number, 9007199254740991);
     assert.deepEqual(readPage(new URLSearchParams({ 'page[size]': '100' })), { number: 1, size: 100 });
   });
 

@@ -20,7 +20,8 @@ export function readPage(query: URLSearchParams, defaultSize = defaultPageSize):
 function readPositiveInteger(query: URLSearchParams, name: string, fallback: number, message: string): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalidParameter(message, name);
+  // Past 2^53 a page number is no longer exact (1e20 + 1 === 1e20): such a request is as invalid as "abc".
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) throw invalidParameter(message, name);
   return Number(raw);
 }
 

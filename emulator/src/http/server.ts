@@ -44,14 +44,16 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage, res: 
 
 async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
-  const url = requestUrl(req, deps.origin ?? { tls: false }, isLoopback(req.socket.remoteAddress));
+  // Read before the body: giving up on a too-large body destroys the request, and its socket with it.
+  const peer = req.socket.remoteAddress;
+  const url = requestUrl(req, deps.origin ?? { tls: false }, isLoopback(peer));
   const rawPath = (req.url ?? '/').split('?')[0];
   const pathWithQuery = req.url ?? '/';
   const body = await readBody(req);
 
   if (rawPath.startsWith('/_emulator/') || rawPath === '/_emulator') {
-    if (!isLoopback(req.socket.remoteAddress)) return void sendJson(res, 404, errorDocument(notFound()), {});
-    if (body === 'too-large') return void sendJson(res, 413, errorDocument(new ApiError(413, 'payload too large')), {});
+    if (!isLoopback(peer)) return void sendJson(res, 404, errorDocument(notFound()), {});
+    if (body === 'too-large') return void sendJson(res, 413, errorDocument(new ApiError(413, 'payload too large')), { Connection: 'close' });
     return deps.control(req, res, body);
   }
 
@@ -78,7 +80,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
   const match = deps.router.match(method, rawPath);
   let headers: Record<string, string> = {};
   if (isApi) {
-    const verdict = deps.rateLimiter.take(match?.route.rateLimit ?? 'default', rateIdentity(caller, req));
+    const verdict = deps.rateLimiter.take(match?.route.rateLimit ?? 'default', rateIdentity(caller, peer));
     headers = { ...deps.serviceHeaders, ...verdict.headers, 'X-Request-Id': randomUUID(), 'Cache-Control': 'no-cache' };
     if (fault?.kind === 'rate-limit' || !verdict.allowed) {
       if (fault?.kind === 'rate-limit') headers['X-RateLimit-Remaining'] = '0';
@@ -93,7 +95,11 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
 
   let response: ApiResponse;
   try {
-    if (body === 'too-large') throw new ApiError(413, 'payload too large', `Request bodies are limited to ${maxBodyBytes} bytes.`);
+    if (body === 'too-large') {
+      // The rest of the body was never read, so this connection cannot carry another request.
+      headers = { ...headers, Connection: 'close' };
+      throw new ApiError(413, 'payload too large', `Request bodies are limited to ${maxBodyBytes} bytes.`);
+    }
     if (!match) throw notFound();
     if (match.route.requiresAuth && !caller) throw unauthorized();
     if (isApi && needsJsonApiContentType(method) && !isJsonApiContentType(req.headers['content-type'])) throw unsupportedMediaType();
@@ -184,8 +190,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 /** Rate limits count per user (all tokens of a user share it), per team, per organization token, else per peer. */
-function rateIdentity(caller: Caller | null, req: IncomingMessage): string {
-  if (!caller) return `peer:${req.socket.remoteAddress ?? 'unknown'}`;
+function rateIdentity(caller: Caller | null, peer: string | undefined): string {
+  if (!caller) return `peer:${peer ?? 'unknown'}`;
   if (caller.kind === 'user') return `user:${caller.user.id}`;
   if (caller.kind === 'team') return `team:${caller.team.id}`;
   return `organization:${caller.organization}`;

@@ -35,19 +35,28 @@ function requiredText(inputs: JsonObject, key: 'subject' | 'message', pointer: s
 /** Explorer query: `{type: "workspaces", filter: [{workspace_name: {contains|is: [...]}}]}`. */
 function workspacesMatchingQuery(ctx: AuthedContext, organization: string, query: JsonObject, pointer: string): Workspace[] {
   if (query.type !== undefined && query.type !== 'workspaces') throw invalidAttribute('query.type must be "workspaces".', `${pointer}/query/type`);
-  const filters = query.filter === undefined ? [] : query.filter;
-  if (!Array.isArray(filters)) throw invalidAttribute('query.filter must be an array of filters.', `${pointer}/query/filter`);
+  // A misspelt key must not widen the query: ignoring `filters` (for `filter`) would select every workspace.
+  rejectUnknownKeys(query, ['type', 'filter'], `${pointer}/query`);
+  const filters = query.filter;
+  if (!Array.isArray(filters) || filters.length === 0) throw invalidAttribute('query.filter must be a non-empty array of filters.', `${pointer}/query/filter`);
   return ctx.store.workspacesOf(organization).filter((workspace) =>
     filters.every((filter: unknown, index) => {
       const condition = isObject(filter) ? filter.workspace_name : undefined;
-      if (!isObject(condition)) {
+      if (!isObject(filter) || !isObject(condition)) {
         throw invalidAttribute('Only workspace_name filters ({"workspace_name": {"contains": [...]}}) are supported.', `${pointer}/query/filter/${index}`);
       }
+      rejectUnknownKeys(filter, ['workspace_name'], `${pointer}/query/filter/${index}`);
+      rejectUnknownKeys(condition, ['contains', 'is'], `${pointer}/query/filter/${index}/workspace_name`);
       const contains = Array.isArray(condition.contains) ? condition.contains : [];
       const exactly = Array.isArray(condition.is) ? condition.is : [];
       return contains.some((part) => typeof part === 'string' && workspace.name.includes(part)) || exactly.includes(workspace.name);
     }),
   );
+}
+
+function rejectUnknownKeys(object: JsonObject, known: readonly string[], pointer: string): void {
+  const unknown = Object.keys(object).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw invalidAttribute(`Unknown ${unknown.map((k) => `"${k}"`).join(', ')} (expected ${known.map((k) => `"${k}"`).join(' or ')}).`, `${pointer}/${unknown[0]}`);
 }
 
 function targets(ctx: AuthedContext, organization: string, input: BulkInput): Workspace[] {
