@@ -99,6 +99,30 @@ describe('RunWatcher', () => {
     assert.deepEqual(initial?.changed, [], 'the first list is the starting state, not a change');
   });
 
+  test('a run the service is working on is read every second; one awaiting a person backs off', async () => {
+    const { watcher, step, dispose } = harness();
+    const lookup = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+    const demoRuns = (await lookup.runs.listForWorkspace(workspaceIds.get('demo-app')!, { pageSize: 10 })).items;
+    await lookup.close();
+    const awaiting = demoRuns.find((run) => run.attributes.actions?.['is-confirmable'] === true)!;
+    assert.ok(awaiting, 'the demo has a run awaiting confirmation');
+    const creator = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+    const working = await creator.runs.create({ workspaceId: workspaceIds.get('sandbox')!, planOnly: true, message: 'working' });
+    await creator.close();
+    watcher.followRun('emulator', workspaceIds.get('demo-app')!, awaiting.id);
+    watcher.followRun('emulator', workspaceIds.get('sandbox')!, working.id);
+    const pollTimes = (id: string) => emulator.control.requests().filter((r) => r.path === `/api/v2/runs/${id}`).map((r) => Date.parse(r.time));
+    for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+    await dispose();
+    // The working run is read every second until it ends (the end of its plan is news at once: it goes on the code);
+    // the waiting one backs off (1, 1.5, 2.25, 3.4, 5.1, 7.6 s…).
+    const working_ = pollTimes(working.id);
+    const gaps = working_.slice(1).map((time, index) => time - working_[index]!);
+    // (A moment `pending` in the queue counts as waiting: one 1.5 s step there.)
+    assert.ok(working_.length >= 5 && gaps.every((gap) => gap <= 1_500) && gaps.filter((gap) => gap === 1_000).length >= gaps.length - 2, `working run read at gaps of ${gaps.join(', ')} ms`);
+    assert.ok(pollTimes(awaiting.id).length <= 7, `waiting run read ${pollTimes(awaiting.id).length} times in 20 s`);
+  });
+
   test('a 429 pauses the host instead of hammering the service', async () => {
     const { watcher, step, dispose } = harness();
     emulator.control.injectFault({ path: /\/runs$/, kind: 'rate-limit', times: 1 });

@@ -2,8 +2,9 @@
 //  - run LISTS (30/min budget shared by every workspace): one loop picks the most overdue workspace and never lists
 //    more often than once per `listSpacingMs` (default 3 s → at most 20/min, leaving room for the client's views);
 //    a workspace whose list did not change waits longer each time (15 s doubling to 5 min);
-//  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): from 2 s, ×1.5 while unchanged, up to 30 s,
-//    and at most `maxRunPollsPerSecond` per host;
+//  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): every 1 s while the service works on them (so a
+//    plan's end reaches the code within a second), ×1.5 up to 30 s while they wait for a person or their turn (or
+//    stay unchanged for 30 reads), and at most `maxRunPollsPerSecond` per host;
 //  - errors back off per workspace/run; a 429 (after the client's own retries) pauses the whole host for a minute.
 // Each change (status or action flags) is reported once, through onRuns(…, changed).
 import type { Run, ServiceClient } from '../api';
@@ -40,6 +41,8 @@ interface RunWatch {
   workspaceId: string;
   nextPollAt: number;
   intervalMs: number;
+  /** Polls in a row that found the run unchanged. */
+  quietPolls?: number;
 }
 
 interface HostState {
@@ -57,6 +60,8 @@ interface HostState {
 }
 
 const rateLimitPauseMs = 60_000;
+/** Unchanged polls of a working run at the base cadence before it backs off like a waiting one. */
+const maxQuietPollsAtBase = 30;
 
 export class RunWatcher {
   private readonly hosts = new Map<string, HostState>();
@@ -71,7 +76,7 @@ export class RunWatcher {
     this.timers = options.timers;
     this.listSpacingMs = options.listSpacingMs ?? 3_000;
     this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
-    this.runInterval = options.runInterval ?? { baseMs: 2_000, maxMs: 30_000 };
+    this.runInterval = options.runInterval ?? { baseMs: 1_000, maxMs: 30_000 };
     this.maxRunPollsPerSecond = options.maxRunPollsPerSecond ?? 10;
   }
 
@@ -240,7 +245,12 @@ export class RunWatcher {
       const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
       if (isFinalRunStatus(run.attributes.status)) host.runs.delete(runId);
       else {
-        watch.intervalMs = changed.length > 0 ? this.runInterval.baseMs : Math.min(Math.round(watch.intervalMs * 1.5), this.runInterval.maxMs);
+        // While the service works on the run, each phase's end is news (a plan's end puts it on the code): keep the
+        // base cadence. Only a run waiting for a person or for its turn backs off.
+        // A working run that stays unchanged for long (a stuck phase) backs off too.
+        watch.quietPolls = changed.length > 0 ? 0 : (watch.quietPolls ?? 0) + 1;
+        const waiting = awaitsSomeone(run) || watch.quietPolls > maxQuietPollsAtBase;
+        watch.intervalMs = changed.length > 0 || !waiting ? this.runInterval.baseMs : Math.min(Math.round(watch.intervalMs * 1.5), this.runInterval.maxMs);
         watch.nextPollAt = this.timers.now() + watch.intervalMs;
       }
       this.options.onRuns(host.hostname, workspaceId, [run], changed, false);
@@ -272,4 +282,10 @@ export class RunWatcher {
     if (isApiError(error) && error.kind === 'cancelled') return;
     this.options.onProblem?.(isApiError(error) ? error.message : `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The run stands still until a user acts (confirm, override, a decision) or another run frees the workspace. */
+function awaitsSomeone(run: Run): boolean {
+  const status = run.attributes.status;
+  return status === 'pending' || status.endsWith('_awaiting_decision') || status.endsWith('policy_override') || run.attributes.actions?.['is-confirmable'] === true;
 }
