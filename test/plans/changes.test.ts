@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { terraformPlanSchema } from '../../server/src/api';
 import { planHoverText } from '../../server/src/features/planHover';
 import { planUnmatchedDiagnostic } from '../../server/src/features/planDiagnostic';
+import { providePlanInlayHints } from '../../server/src/features/planInlayHints';
 import { foldActions, toInstanceChange } from '../../server/src/plans/changes';
 import { actionLabel, blockLabel } from '../../server/src/plans/labels';
 import { fold } from '../../server/src/plans/planOverlays';
@@ -146,5 +147,33 @@ describe('plan changes', () => {
     assert.match(diagnostic!.message as string, /2 resources will be destroyed: a\.x, b\.y/);
     assert.equal(diagnostic!.range.start.line, 3);
     assert.equal(planUnmatchedDiagnostic(overlay, { start: { line: 3, character: 2 }, end: { line: 9, character: 3 } }), undefined);
+  });
+});
+
+describe('inlay hints after the arguments a plan changes', () => {
+  const range = (line: number, from: number, to: number) => ({ start: { line, character: from }, end: { line, character: to } });
+  const code = [
+    { address: 'aws_instance.web', kind: 'resource' as const, type: 'aws_instance', name: 'web', file: '/infra/main.tf', range: range(0, 0, 30), labelsRange: range(0, 9, 30), attributes: [{ name: 'ami', range: range(1, 2, 17) }, { name: 'password', range: range(2, 2, 25) }, { name: 'subnet', range: range(3, 2, 30) }] },
+  ];
+  const verdict = (instances: PlanOverlay['blocks'][number]['instances']) => ({
+    overlay: {} as PlanOverlay,
+    block: { uri: 'file:///infra/main.tf', range: range(0, 0, 8), address: 'aws_instance.web', action: 'update' as const, label: '~ update in place', instances },
+  });
+  const whole = { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } };
+
+  test('the planned value after a changed argument; none for a sensitive or unknown one', () => {
+    const hints = providePlanInlayHints([verdict([{ address: 'aws_instance.web', action: 'update', attributes: [
+      { name: 'ami', before: 'ami-1', after: 'ami-2' },
+      { name: 'password', before: 'old', after: 'hunter2', sensitive: true },
+      { name: 'subnet', before: 'a', unknownAfter: true },
+    ] }])], code, whole);
+    assert.deepEqual(hints.map((hint) => [hint.position, hint.label]), [[{ line: 1, character: 17 }, '→ "ami-2"']]);
+    assert.doesNotMatch(JSON.stringify(hints), /hunter2/);
+  });
+
+  test('none when several instances change (their values differ), or outside the asked range', () => {
+    const instance = (address: string) => ({ address, action: 'update' as const, attributes: [{ name: 'ami', before: 'a', after: 'b' }] });
+    assert.deepEqual(providePlanInlayHints([verdict([instance('aws_instance.web[0]'), instance('aws_instance.web[1]')])], code, whole), []);
+    assert.deepEqual(providePlanInlayHints([verdict([instance('aws_instance.web')])], code, range(10, 0, 20)), []);
   });
 });
