@@ -132,3 +132,24 @@ describe('run-log grammar on output variants', () => {
     );
   });
 });
+
+describe('run-log grammar on structured run output as log documents show it', () => {
+  test('"<address>: Plan to <action>" colours the action like its diff marker; refresh lines are read progress', () => {
+    const lines = tokenizeLog(grammar, [
+      'terraform_data.app[1]: Plan to create',
+      'module.net.aws_vpc.main: Plan to update',
+      'aws_instance.web["a"]: Plan to replace',
+      'aws_s3_bucket.old: Plan to delete',
+      'aws_instance.web: Refresh complete [id=i-123]',
+    ].join('\n'));
+    assertScopeTable('structured', lines, [
+      [1, 'terraform_data.app[1]', 'entity.name.type.resource-address'],
+      [1, 'Plan to create', 'markup.inserted.action.create'],
+      [2, 'module.net.aws_vpc.main', 'entity.name.type.resource-address'],
+      [2, 'Plan to update', 'markup.changed.action.update'],
+      [3, 'Plan to replace', 'markup.changed.action.replace'],
+      [4, 'Plan to delete', 'markup.deleted.action.destroy'],
+      [5, 'Refresh complete', 'keyword.other.progress.read'],
+    ]);
+  });
+});
