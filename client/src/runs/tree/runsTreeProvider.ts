@@ -32,6 +32,11 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
   private filters: RunFilters = {};
   private readonly workspaces = new Map<string, WorkspaceNode>();
   private readonly lists = new Map<string, RunList>();
+  /**
+   * First pages being read. VS Code and a command (or a test) may ask for a workspace's children at once: both must
+   * get the one list, or a page loaded into one of them (Load more…) is lost when the other lands.
+   */
+  private readonly firstPages = new Map<string, Promise<RunList>>();
   private readonly runs = new Map<string, RunNode>();
   private readonly current = new Map<string, RunSummary>();
   private countdown: ReturnType<typeof setInterval> | undefined;
@@ -58,7 +63,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
   /** Forgets everything and reloads from the server. */
   reset(): void {
     this.workspaces.clear();
-    this.lists.clear();
+    this.forgetLists();
     this.runs.clear();
     this.current.clear();
     this.changed.fire(undefined);
@@ -66,7 +71,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
 
   /** Reloads the lists (the Refresh button): runs and current runs are read again. */
   refresh(): void {
-    this.lists.clear();
+    this.forgetLists();
     this.current.clear();
     this.changed.fire(undefined);
   }
@@ -77,7 +82,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
 
   setFilters(filters: RunFilters): void {
     this.filters = filters;
-    this.lists.clear();
+    this.forgetLists();
     this.changed.fire(undefined);
   }
 
@@ -182,23 +187,36 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
     }
   }
 
+  private forgetLists(): void {
+    this.lists.clear();
+    this.firstPages.clear();
+  }
+
   private async runsOf(node: WorkspaceNode): Promise<RunsTreeNode[]> {
-    const key = keyOf(node.workspace);
-    let list = this.lists.get(key);
-    if (!list) {
-      try {
-        list = await this.fetchPage(node.workspace, 1);
-      } catch (error) {
-        list = { runs: [], error: errorMessage(error) };
-      }
-      this.lists.set(key, list);
-    }
+    const list = this.lists.get(keyOf(node.workspace)) ?? (await this.firstPage(node.workspace));
     const children: RunsTreeNode[] = [...list.runs];
     if (list.error) children.push(message(`Could not list runs: ${list.error}`, undefined, { command: 'hcpTerraform.refresh', title: 'Refresh' }));
     else if (list.runs.length === 0) children.push(message(this.filtersOn() ? 'No runs match the filters.' : 'No runs yet.'));
     if (list.nextPage) children.push({ kind: 'loadMore', workspace: node.workspace, nextPage: list.nextPage });
     this.scheduleCountdown();
     return children;
+  }
+
+  /** The workspace's first page, read once however many ask; a read that a refresh overtook is not kept. */
+  private firstPage(workspace: WorkspaceRef): Promise<RunList> {
+    const key = keyOf(workspace);
+    const pending = this.firstPages.get(key);
+    if (pending) return pending;
+    const reading = this.fetchPage(workspace, 1)
+      .catch((error: unknown): RunList => ({ runs: [], error: errorMessage(error) }))
+      .then((list) => {
+        if (this.firstPages.get(key) !== reading) return list;
+        this.firstPages.delete(key);
+        this.lists.set(key, list);
+        return list;
+      });
+    this.firstPages.set(key, reading);
+    return reading;
   }
 
   private async fetchPage(workspace: WorkspaceRef, pageNumber: number): Promise<RunList> {
