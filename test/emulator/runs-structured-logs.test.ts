@@ -116,7 +116,11 @@ describe('structured run output and plan JSON with attributes', () => {
     const run = await h.createRun({}, { workspaceId });
     await h.clock.advance(60_000);
     const plan = await planJson(run, false);
-    assert.deepEqual(plan.resource_changes.map((c: any) => [c.address, c.change.actions]), [['aws_instance.web', ['update']]]);
+    // Every declared instance is listed, the unchanged ones as no-op with their state, as Terraform's plan JSON does.
+    assert.deepEqual(plan.resource_changes.map((c: any) => [c.address, c.change.actions]), [['aws_instance.web', ['update']], ['aws_subnet.main', ['no-op']]]);
+    const untouched = plan.resource_changes[1].change;
+    assert.deepEqual(untouched.before, untouched.after);
+    assert.equal(untouched.before.cidr, '10.0.0.0/24');
     const change = plan.resource_changes[0].change;
     assert.equal(change.before.ami, 'ami-123');
     assert.equal(change.after.ami, 'ami-456');

@@ -78,7 +78,7 @@ describe('plans on the code over LSP against the emulator', () => {
       assert.equal(first.folderUri, session.folderUri);
       assert.equal(first.overlay!.runMessage, 'Scale to three instances');
       let titles = await lensTitles(session, 'main.tf');
-      assert.deepEqual(titles.get(await lineOf(session, 'main.tf', 'resource "terraform_data" "app_instance"')), ['Plan: + create (2 instances)']);
+      assert.deepEqual(titles.get(await lineOf(session, 'main.tf', 'resource "terraform_data" "app_instance"')), ['Plan: 2 of 3 instances change']);
       assert.deepEqual(titles.get(await lineOf(session, 'main.tf', 'resource "random_pet" "app_name"')), ['Plan: no changes']);
       // The cloud block keeps its own lenses (the run, its actions).
       assert.ok((titles.get(await lineOf(session, 'main.tf', 'cloud {')) ?? []).some((title) => title.startsWith('demo-app:')));

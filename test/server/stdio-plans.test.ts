@@ -81,7 +81,7 @@ test('a plain JSON-RPC client gets plan verdicts in code lenses and hovers, and 
     const lines = (await readFile(path.join(folder, 'main.tf'), 'utf8')).split('\n');
     const appLine = lines.findIndex((l) => l.includes('resource "terraform_data" "app_instance"'));
     const lenses = (await request('textDocument/codeLens', { textDocument: { uri } })) as Array<{ range: { start: { line: number } }; command: { title: string } }>;
-    assert.deepEqual(lenses.filter((l) => l.range.start.line === appLine).map((l) => l.command.title), ['Plan: + create (2 instances)']);
+    assert.deepEqual(lenses.filter((l) => l.range.start.line === appLine).map((l) => l.command.title), ['Plan: 2 of 3 instances change']);
     const hover = (await request('textDocument/hover', { textDocument: { uri }, position: { line: appLine, character: 2 } })) as { contents: { value: string } };
     assert.match(hover.contents.value, /\+ create/);
     assert.match(hover.contents.value, /Scale to three instances/);

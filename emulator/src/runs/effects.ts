@@ -130,6 +130,12 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     run.configuration = declared;
     const changes = configuredChanges({ run, declared, managed, applied: records.appliedInstances.get(run.workspaceId) ?? new Map() }).filter((change) => targeted(run, change.address));
     run.changes = withValues(changes, declared, prior);
+    const changed = new Set(changes.map((change) => change.address));
+    run.unchanged = run.isDestroy || run.refreshOnly
+      ? []
+      : declared.instances
+          .filter((instance) => !changed.has(instance.address) && prior.has(instance.address) && targeted(run, instance.address))
+          .map((instance) => ({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }));
     run.outputs = plannedOutputs(declared, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(version?.files), managed });

@@ -88,6 +88,11 @@ export interface RunRecord {
   configuration?: DeclaredConfiguration;
   /** The root module's outputs, when the plan followed the configuration. */
   outputs?: PlannedOutput[];
+  /**
+   * Declared instances the plan leaves as they are, with their state's attributes: plan JSON lists them as `no-op`,
+   * as Terraform does, so a reader can tell "1 of 3 instances changes" from "the only instance changes".
+   */
+  unchanged?: Array<{ address: string; attributes: Record<string, unknown>; sensitive: string[] }>;
   canceledAt: Date | null;
   /** Set by a normal cancel: the end of the force-cancel cool-off. */
   forceCancelAvailableAt: Date | null;

@@ -23,7 +23,7 @@ export function planJsonDocument(run: RunRecord, { redact }: Options = { redact:
   return {
     format_version: '1.2',
     terraform_version: run.engineVersion,
-    resource_changes: run.changes.map((change) => resourceChange(run, change, redact)),
+    resource_changes: [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))],
     output_changes: Object.fromEntries((run.isDestroy ? [] : (run.outputs ?? [])).map((output) => [output.name, outputChange(output, redact)])),
   };
 }
@@ -53,6 +53,23 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
       after_sensitive: after ? markers(sensitive) : false,
     },
     ...(change.action === 'replace' ? { action_reason: run.replaceAddrs?.includes(change.address) ? 'replace_by_request' : 'replace_because_cannot_update' } : {}),
+  };
+}
+
+/** An instance the plan leaves alone: `no-op`, before and after both the state's. */
+function unchangedResource(instance: NonNullable<RunRecord['unchanged']>[number], redact: boolean): Record<string, unknown> {
+  const parsed = parseAddress(instance.address);
+  const type = parsed?.type ?? instance.address;
+  const values = redact ? redacted(instance.attributes, instance.sensitive) : instance.attributes;
+  return {
+    address: instance.address,
+    ...(parsed?.module ? { module_address: parsed.module } : {}),
+    mode: parsed?.mode ?? 'managed',
+    type,
+    name: parsed?.name ?? instance.address,
+    ...(parsed?.key !== undefined ? { index: parsed.key } : {}),
+    provider_name: providerName(type),
+    change: { actions: ['no-op'], before: values, after: values, after_unknown: {}, before_sensitive: markers(instance.sensitive), after_sensitive: markers(instance.sensitive) },
   };
 }
 
