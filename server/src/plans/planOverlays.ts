@@ -157,7 +157,8 @@ export class PlanOverlays implements PlanOverlaySource {
     const folded = fold(result.plan);
     const folder = workspaceId ? this.foldersOf(hostname, workspaceId)[0] : undefined;
     const mapping = folder ? this.map(folder, folded.changes, folded.drift) : undefined;
-    return folded.changes.map((change) => {
+    // What the run changes: the plan also lists the instances it leaves alone (no-op), which are not changes.
+    return folded.changes.filter((change) => change.action !== 'no-op').map((change) => {
       const block = mapping?.blocks.find((candidate) => candidate.instances.includes(change));
       return block ? { ...change, uri: block.uri, range: block.range } : change;
     });
