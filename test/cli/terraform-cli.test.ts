@@ -84,6 +84,19 @@ function startCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv
   };
 }
 
+/**
+ * The emulator on TLS with an empty seed, and a folder holding its certificate (ca.pem, for SSL_CERT_FILE) and a CLI
+ * configuration (cli.tfrc, for TF_CLI_CONFIG_FILE) with the owner's token for its host.
+ */
+async function startCliSandbox(prefix: string): Promise<{ emulator: RunningEmulator; host: string; dir: string }> {
+  const emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
+  const host = new URL(emulator.url).host;
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  writeFileSync(path.join(dir, 'ca.pem'), emulator.caPem!);
+  writeFileSync(path.join(dir, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+  return { emulator, host, dir };
+}
+
 describe('the Terraform CLI against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
   let emulator: RunningEmulator;
   let host: string;
@@ -91,11 +104,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
-    emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
-    host = new URL(emulator.url).host;
-    folder = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-'));
-    writeFileSync(path.join(folder, 'ca.pem'), emulator.caPem!);
-    writeFileSync(path.join(folder, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+    ({ emulator, host, dir: folder } = await startCliSandbox('hcp-cli-'));
     writeFileSync(
       path.join(folder, 'main.tf'),
       `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nvariable "who" {\n  default = "world"\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n\nresource "terraform_data" "counted" {\n  count = 2\n  input = var.who\n}\n\noutput "greeting" {\n  value = var.who\n}\n`,
@@ -241,11 +250,7 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
   let host: string;
   let base: string;
   before(async () => {
-    emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
-    host = new URL(emulator.url).host;
-    base = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-ws-'));
-    writeFileSync(path.join(base, 'ca.pem'), emulator.caPem!);
-    writeFileSync(path.join(base, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+    ({ emulator, host, dir: base } = await startCliSandbox('hcp-cli-ws-'));
   });
   after(() => {
     stopLeftovers();

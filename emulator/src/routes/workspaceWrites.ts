@@ -7,6 +7,7 @@ import { isObject, readAttributes, readData, readRelationshipId, type JsonObject
 import type { Router } from '../http/router';
 import { newId } from '../store/ids';
 import type { Workspace } from '../store/model';
+import { newWorkspace } from '../store/newWorkspace';
 import { isOrganizationAdmin } from '../store/permissions';
 import { projectsOf } from './projects';
 import { serializeWorkspace } from './workspaces';
@@ -21,26 +22,7 @@ export function registerWorkspaceWriteRoutes(router: Router): void {
     if (typeof name !== 'string' || !/^[A-Za-z0-9_-]{1,90}$/.test(name)) throw invalidAttribute('Name is invalid: letters, digits, - and _ only, 90 at most', '/data/attributes/name');
     if (ctx.store.workspaceByName(organization.name, name)) throw invalidAttribute('Name has already been taken', '/data/attributes/name');
     const now = ctx.store.now();
-    const workspace: Workspace = {
-      id: newId('ws'),
-      name,
-      organization: organization.name,
-      description: '',
-      createdAt: now,
-      updatedAt: now,
-      autoApply: false,
-      terraformVersion: '1.11.4',
-      workingDirectory: '',
-      executionMode: 'remote',
-      tagNames: [],
-      lockedBy: null,
-      lockedReason: '',
-      currentRunId: null,
-      latestConfigurationVersionId: null,
-      policySets: [],
-      runTasks: [],
-      planOutcome: { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 },
-    };
+    const workspace = newWorkspace({ id: newId('ws'), name, organization: organization.name, createdAt: now });
     applyAttributes(ctx, workspace, data, attributes);
     ctx.store.workspaces.set(workspace.id, workspace);
     return created({ data: serializeWorkspace(ctx.store, ctx.caller, workspace) });

@@ -29,21 +29,13 @@ export function planJsonDocument(run: RunRecord, { redact }: Options = { redact:
 }
 
 function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean): Record<string, unknown> {
-  const parsed = parseAddress(change.address);
-  const type = parsed?.type ?? change.address;
   // Seeded outcomes do not simulate attributes: their instances show only an id.
   const before = change.before !== undefined ? change.before : change.action === 'create' ? null : { id: generatedId(change.address) };
   const after = change.after !== undefined ? change.after : change.action === 'delete' ? null : change.action === 'update' ? { id: generatedId(change.address) } : {};
   const unknown = change.afterUnknown ?? (after && !('id' in after) ? ['id'] : []);
   const sensitive = change.sensitive ?? [];
   return {
-    address: change.address,
-    ...(parsed?.module ? { module_address: parsed.module } : {}),
-    mode: parsed?.mode ?? 'managed',
-    type,
-    name: parsed?.name ?? change.address,
-    ...(parsed?.key !== undefined ? { index: parsed.key } : {}),
-    provider_name: providerName(type),
+    ...addressFields(change.address),
     change: {
       actions: actionsOf[change.action],
       before: before && redact ? redacted(before, sensitive) : before,
@@ -58,18 +50,25 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
 
 /** An instance the plan leaves alone: `no-op`, before and after both the state's. */
 function unchangedResource(instance: NonNullable<RunRecord['unchanged']>[number], redact: boolean): Record<string, unknown> {
-  const parsed = parseAddress(instance.address);
-  const type = parsed?.type ?? instance.address;
   const values = redact ? redacted(instance.attributes, instance.sensitive) : instance.attributes;
   return {
-    address: instance.address,
+    ...addressFields(instance.address),
+    change: { actions: ['no-op'], before: values, after: values, after_unknown: {}, before_sensitive: markers(instance.sensitive), after_sensitive: markers(instance.sensitive) },
+  };
+}
+
+/** How a resource change names its instance: address, module, mode, type, name, index, provider. */
+function addressFields(address: string): Record<string, unknown> {
+  const parsed = parseAddress(address);
+  const type = parsed?.type ?? address;
+  return {
+    address,
     ...(parsed?.module ? { module_address: parsed.module } : {}),
     mode: parsed?.mode ?? 'managed',
     type,
-    name: parsed?.name ?? instance.address,
+    name: parsed?.name ?? address,
     ...(parsed?.key !== undefined ? { index: parsed.key } : {}),
     provider_name: providerName(type),
-    change: { actions: ['no-op'], before: values, after: values, after_unknown: {}, before_sensitive: markers(instance.sensitive), after_sensitive: markers(instance.sensitive) },
   };
 }
 

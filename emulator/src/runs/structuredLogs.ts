@@ -43,9 +43,9 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
     return [...lines, 'Operation failed: failed running terraform plan (exit 1)'];
   }
   for (const change of changes) {
-    const action = change.action === 'delete' ? 'delete' : change.action;
-    const verb = { create: 'create', update: 'update', delete: 'delete', replace: 'replace' }[action];
-    lines.push(line('info', `${change.address}: Plan to ${verb}`, 'planned_change', { change: { resource: resourceOf(change.address), action, ...(action === 'replace' && run.replaceAddrs?.includes(change.address) ? { reason: 'requested' } : {}) } }));
+    const { address, action } = change;
+    const reason = action === 'replace' && run.replaceAddrs?.includes(address) ? { reason: 'requested' } : {};
+    lines.push(line('info', `${address}: Plan to ${action}`, 'planned_change', { change: { resource: resourceOf(address), action, ...reason } }));
   }
   const counts = countChanges(changes);
   const summary = run.refreshOnly || changes.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;

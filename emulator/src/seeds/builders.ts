@@ -14,6 +14,7 @@ import type {
 import type { Store } from '../store/store';
 import { isoSeconds } from '../http/jsonapi';
 import { seedId } from './ids';
+import { newWorkspace } from '../store/newWorkspace';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -109,27 +110,15 @@ export type WorkspaceSeed = Partial<Omit<Workspace, 'id' | 'name' | 'organizatio
 export function addWorkspace(store: Store, organization: string, name: string, seed: WorkspaceSeed = {}): Workspace {
   const { createdDaysAgo = 60, ...fields } = seed;
   const createdAt = daysAgo(store, createdDaysAgo);
-  const workspace: Workspace = {
+  const workspace = newWorkspace({
     id: seedId('ws', `${organization}/${name}`),
     name,
     organization,
-    description: '',
     createdAt,
-    updatedAt: createdAt,
-    autoApply: false,
     terraformVersion: '1.9.5',
-    workingDirectory: '',
-    executionMode: 'remote',
-    tagNames: [],
-    lockedBy: null,
-    lockedReason: '',
-    currentRunId: null,
-    latestConfigurationVersionId: null,
-    policySets: [],
-    runTasks: [],
     planOutcome: { hasChanges: true, errors: false, resourceAdditions: 2, resourceChanges: 1, resourceDestructions: 0 },
     ...fields,
-  };
+  });
   store.workspaces.set(workspace.id, workspace);
   return workspace;
 }
