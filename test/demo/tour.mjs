@@ -5,6 +5,7 @@
 //   FILE-3-log.png           the plan log of that run, highlighted
 //   FILE-4-quick-fix.png     a diagnostic in variables.tf with its quick fixes
 //   FILE-5-plan-on-code.png  main.tf with the latest plan's verdicts on its resource blocks, and that run's resource changes
+//   FILE-6-palette.png       the command palette's HCP Terraform commands
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/browser.mjs';
@@ -55,6 +56,15 @@ export async function tour(url, file, folderFile, readLines) {
     await widenSidebar(page, 460);
     await openResourceChanges(page, awaiting);
     await shoot(page, '5-plan-on-code');
+
+    // The palette as a user finds the product there: its category.
+    await page.keyboard.press('Control+Shift+P');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout });
+    await input.pressSequentially('HCP Terraform');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'HCP Terraform: Apply Run' }).first().waitFor({ state: 'visible', timeout });
+    await shoot(page, '6-palette');
+    await page.keyboard.press('Escape');
     return written;
   } finally {
     await browser.close();
