@@ -593,6 +593,8 @@ export interface CreateChangeRequestArguments extends HostParams {
   subject: string;
   /** Markdown. */
   message: string;
+  /** More workspaces of the same organization to attach it to, in the same bulk action (#10's multi-select). */
+  workspaceIds?: string[];
 }
 
 export interface ArchiveChangeRequestArguments extends HostParams {

@@ -12,7 +12,7 @@ import { parseHclExpression } from '../features/hclValues';
 export async function createChangeRequest(context: CoreContext, args: ParsedArguments<'createChangeRequest'>): Promise<ServerCommandResults['createChangeRequest']> {
   const target = resolveTarget(context, args);
   try {
-    const created = await target.client.changeRequests.create(args.organization, { subject: args.subject, message: args.message, targetIds: [args.workspaceId] });
+    const created = await target.client.changeRequests.create(args.organization, { subject: args.subject, message: args.message, targetIds: [...new Set([args.workspaceId, ...(args.workspaceIds ?? [])])] });
     return { id: created.id, type: created.type };
   } catch (error) {
     throw toResponseError(error, (e) =>
