@@ -47,7 +47,7 @@ export interface ExtensionApi {
   /** Run details and log documents. */
   runDocuments: RunDocuments;
   /** The Change Requests, Variables and Organization views' trees, and the read-only documents they open (#10). */
-  views: { changeRequests: ChangeRequestsTree; variables: VariablesTree; organization: OrganizationTree; documents: ReadOnlyDocuments; logUri: vscode.Uri };
+  views: { changeRequests: ChangeRequestsTree; variables: VariablesTree; organization: OrganizationTree; documents: ReadOnlyDocuments; logUri: vscode.Uri; log: vscode.LogOutputChannel };
   /**
    * Seams for the end-to-end tests: they answer prompts, intercept notification buttons, read the status bar and the
    * plan marks drawn on editors (VS Code has no API to read decorations).
@@ -124,6 +124,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     organization: registerOrganizationView(context, deps, documents),
     documents,
     logUri: context.logUri,
+    log,
   };
   const statusBar = registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
