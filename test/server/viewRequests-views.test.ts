@@ -109,3 +109,29 @@ describe('the subscription on Terraform Enterprise', () => {
     }
   });
 });
+
+describe('errors in the user\'s terms', () => {
+  test('permission: a member may not manage the organization token, a reader may not change variables', async () => {
+    const emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+    const member = await startSession({ address: emulator.url, token: emulator.tokens.member });
+    const reader = await startSession({ address: emulator.url, token: emulator.tokens.reader });
+    try {
+      await assert.rejects(
+        member.connection.sendRequest('workspace/executeCommand', { command: serverCommand('generateOrganizationToken'), arguments: [{ organization: 'acme-demo' }] }),
+        /may not manage the organization token \(only the owners team/,
+      );
+      const status = await member.connection.sendRequest(organizationTokenStatusRequest, { organization: 'acme-demo' });
+      assert.ok(!status.exists && /may not manage it/.test(status.reason));
+      const linked = await reader.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.state.kind === 'linked');
+      assert.ok(linked.state.kind === 'linked');
+      await assert.rejects(
+        reader.connection.sendRequest('workspace/executeCommand', { command: serverCommand('createVariable'), arguments: [{ workspaceId: linked.state.workspace.id, key: 'nope', category: 'engine', value: 'x' }] }),
+        /may not change its variables/,
+      );
+    } finally {
+      await member.close();
+      await reader.close();
+      await emulator.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import type { ClientDeps } from '../clientDeps';
 import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
+import { onDidChangePins } from '../runs/tree/pins';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { changeRequestContextValue, changeRequestDescription, featureMissingMessage, splitChangeRequests } from './changeRequestPresentation';
 
@@ -28,7 +29,7 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined))];
+    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)), onDidChangePins(() => this.refresh())];
   }
 
   refresh(): void {

@@ -8,6 +8,7 @@ import type { ClientDeps } from '../clientDeps';
 import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
+import { onDidChangePins } from '../runs/tree/pins';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { declarationOf, isUndeclared, sortVariables, variableContextValue, variableDescription, variableTooltipMarkdown } from './variablePresentation';
 
@@ -25,7 +26,7 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined))];
+    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)), onDidChangePins(() => this.refresh())];
   }
 
   refresh(): void {
