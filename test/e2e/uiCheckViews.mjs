@@ -39,6 +39,11 @@ export async function checkViews(page, { resultsDir, emulator, check }) {
     await paneRow(page, 'Change Requests', /Archived \(\d+\)/).waitFor({ state: 'visible', timeout });
     await shoot(page, resultsDir, 'views-change-requests.png', screenshots);
   });
+  await check('selecting a change request opens it as markdown with its rendered preview beside it', async () => {
+    await paneRow(page, 'Change Requests', 'olivia-owner').click();
+    await page.locator('.tabs-container .tab', { hasText: /^Preview / }).first().waitFor({ state: 'visible', timeout });
+    await shoot(page, resultsDir, 'views-change-request-preview.png', screenshots);
+  });
   await check('the Variables view shows demo-app\'s variables, sensitive ones as "sensitive", undeclared ones marked', async () => {
     await openOnly(page, 'Variables');
     await paneRow(page, 'Variables', 'legacy_flag').filter({ hasText: 'not declared in code' }).waitFor({ state: 'visible', timeout });
@@ -75,7 +80,7 @@ export async function checkViews(page, { resultsDir, emulator, check }) {
     await page.keyboard.press('Enter');
     await paneRow(page, 'Variables', 'ui_owner').waitFor({ state: 'visible', timeout });
     const url = `${emulator.url}/api/v2/vars?filter%5Borganization%5D%5Bname%5D=acme-demo&filter%5Bworkspace%5D%5Bname%5D=demo-app`;
-    const body = await (await fetch(url, { headers: { Authorization: `Bearer ${emulator.tokens.owner}` } })).json();
+    const body = await (await fetch(url, { headers: { Authorization: `Bearer ${emulator.tokens.team}` } })).json();
     const created = body.data.find((variable) => variable.attributes.key === 'ui_owner');
     if (created?.attributes.value !== 'platform-team') throw new Error(`the emulator has ${JSON.stringify(created?.attributes)}`);
   });
