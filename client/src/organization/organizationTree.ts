@@ -89,7 +89,11 @@ export class OrganizationTree implements vscode.TreeDataProvider<OrganizationNod
 
   async getChildren(node?: OrganizationNode): Promise<OrganizationNode[]> {
     try {
-      if (!node) return await this.hosts();
+      if (!node) {
+        // Signed in nowhere: an empty tree lets the view's welcome offer Sign In.
+        const hosts = await this.hosts();
+        return hosts.some((host) => host.signedIn) ? hosts : [];
+      }
       if (node.kind === 'host') return node.signedIn ? await this.organizationsOf(node.hostname) : [];
       if (node.kind === 'organization') return (['subscription', 'limits', 'features', 'token'] as const).map((section) => ({ kind: 'section', section, hostname: node.hostname, organization: node.organization }));
       if (node.kind === 'section') return await this.sectionRows(node);
