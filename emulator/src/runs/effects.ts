@@ -141,6 +141,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(version?.files), managed });
   }
   const findings = checkConfiguration({
+    parser,
     files: version?.files ?? new Map(),
     workspaceVariables: store.variablesOf(run.workspaceId),
     runVariables: run.variables,
