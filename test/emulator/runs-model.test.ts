@@ -4,7 +4,7 @@ import { loadTerraformParser, type TerraformParser } from '../../server/src/mode
 import assert from 'node:assert/strict';
 import { nextStatus, noTasks, isPausedForConfirmation, type RunPath } from '../../emulator/src/runs/phases';
 import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from '../../emulator/src/runs/changes';
-import { isHclLiteral } from '../../emulator/src/runs/hclLiteral';
+import { isHclLiteral } from '../../emulator/src/engine/hclValue';
 import { inStatusGroup, timestampKey } from '../../emulator/src/runs/statuses';
 
 const basePath: RunPath = {

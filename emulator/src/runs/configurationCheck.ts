@@ -6,9 +6,9 @@
 // so the emulator and the extension agree on what a configuration declares and references.
 // Values are never quoted in the findings: variables may be sensitive.
 import type { TerraformParser, TerraformType, VariableDeclaration, VariableReference } from '../../../server/src/model';
-import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile, readLiteral } from '../../../server/src/model';
+import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model';
-import { attributeValue, bodyItems } from '../../../server/src/model/syntaxTree';
+import { readHclValue } from '../engine/hclValue';
 import type { Variable } from '../store/model';
 import type { RunVariable } from './model';
 
@@ -89,7 +89,7 @@ export function checkConfiguration({ parser, files, workspaceVariables, runVaria
 
   for (const variable of workspaceVariables) {
     if (variable.category !== 'engine') continue;
-    if (variable.hcl && !hclValueParses(parser, variable.value)) {
+    if (variable.hcl && !readHclValue(parser, variable.value).parses) {
       findings.push({
         severity: 'error',
         summary: 'Invalid expression',
@@ -153,10 +153,10 @@ function effectiveValues(parser: TerraformParser, files: Map<string, Buffer>, wo
   }
   for (const variable of workspaceVariables) {
     if (variable.category !== 'engine') continue;
-    const value = variable.hcl ? hclLiteral(parser, variable.value) : variable.value;
+    const value = variable.hcl ? readHclValue(parser, variable.value).literal?.value : variable.value;
     values.set(variable.key, { value, origin: `workspace variable ${variable.key}` });
   }
-  for (const variable of runVariables) values.set(variable.key, { value: hclLiteral(parser, variable.value), origin: 'the run\'s variables' });
+  for (const variable of runVariables) values.set(variable.key, { value: readHclValue(parser, variable.value).literal?.value, origin: 'the run\'s variables' });
   return values;
 }
 
@@ -168,25 +168,4 @@ function typeProblem(value: LiteralValue, type: TerraformType): string | undefin
     return typeof value === 'object' && value !== null ? `a ${type.kind} is required, not a collection` : `a ${type.kind} is required`;
   }
   return mismatch.message;
-}
-
-/** An HCL value as the service reads it: the expression of `value = <text>`. */
-function hclLiteral(parser: TerraformParser, text: string): LiteralValue | undefined {
-  const tree = parser.parse(`value = ${text}\n`);
-  try {
-    const [attribute] = bodyItems(tree.rootNode);
-    const expression = attribute && !tree.rootNode.hasError ? attributeValue(attribute) : undefined;
-    return expression ? readLiteral(expression)?.value : undefined;
-  } finally {
-    tree.delete();
-  }
-}
-
-function hclValueParses(parser: TerraformParser, text: string): boolean {
-  const tree = parser.parse(`value = ${text}\n`);
-  try {
-    return !tree.rootNode.hasError && bodyItems(tree.rootNode).length === 1;
-  } finally {
-    tree.delete();
-  }
 }

@@ -6,7 +6,7 @@ import { isObject, optionalBoolean, optionalString, readAttributes, readData, re
 import { workspacePermissions } from '../store/permissions';
 import type { Store } from '../store/store';
 import type { CreateRunInput } from './engine';
-import { isHclLiteral } from './hclLiteral';
+import { isHclLiteral } from '../engine/hclValue';
 import type { RunVariable } from './model';
 
 /** Engine versions every organization may pick for a plan-only run (plus each workspace's own version). */
