@@ -16,6 +16,14 @@ import { registerRunDocuments, type RunDocuments } from './runs/runDocuments';
 import { registerRunsView } from './runs/runsView';
 import type { RunsTreeProvider } from './runs/tree/runsTreeProvider';
 import { ServerAccess } from './serverAccess';
+import { registerChangeRequestsView } from './changeRequests/changeRequestsView';
+import type { ChangeRequestsTree } from './changeRequests/changeRequestsTree';
+import { registerOrganizationView } from './organization/organizationView';
+import type { OrganizationTree } from './organization/organizationTree';
+import { registerVariablesView } from './variables/variablesView';
+import type { VariablesTree } from './variables/variablesTree';
+import { ReadOnlyDocuments } from './views/readOnlyDocuments';
+import { ViewWorkspaces } from './views/viewWorkspaces';
 import { configuredAddress } from './settings';
 import { ServerEvents } from './serverEvents';
 import { registerStatusBar, type StatusBarReader } from './statusBar';
@@ -38,6 +46,8 @@ export interface ExtensionApi {
   runsView: RunsTreeProvider;
   /** Run details and log documents. */
   runDocuments: RunDocuments;
+  /** The Change Requests, Variables and Organization views' trees, and the read-only documents they open (#10). */
+  views: { changeRequests: ChangeRequestsTree; variables: VariablesTree; organization: OrganizationTree; documents: ReadOnlyDocuments; logUri: vscode.Uri; log: vscode.LogOutputChannel };
   /**
    * Seams for the end-to-end tests: they answer prompts, intercept notification buttons, read the status bar and the
    * plan marks drawn on editors (VS Code has no API to read decorations).
@@ -106,12 +116,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const runDocuments = registerRunDocuments(context, deps);
   registerRunCommands(context, deps, runsView, runDocuments);
   const planDecorations = registerPlanOverlay(context, deps, runsView);
+  const documents = ReadOnlyDocuments.register(context);
+  const viewWorkspaces = new ViewWorkspaces(deps, context.workspaceState);
+  const views = {
+    changeRequests: registerChangeRequestsView(context, deps, viewWorkspaces, documents),
+    variables: registerVariablesView(context, deps, viewWorkspaces),
+    organization: registerOrganizationView(context, deps, documents),
+    documents,
+    logUri: context.logUri,
+    log,
+  };
   const statusBar = registerStatusBar(context, deps);
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
   await restartServer();
-  return { languageClient: () => client, events, deps, runsView, runDocuments, seams: { prompts, notificationCommands, statusBar, planDecorations } };
+  return { languageClient: () => client, events, deps, runsView, runDocuments, views, seams: { prompts, notificationCommands, statusBar, planDecorations } };
 }
 
 export async function deactivate(): Promise<void> {

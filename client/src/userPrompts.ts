@@ -27,6 +27,11 @@ export interface UserPrompts {
   /** A modal question; the chosen button's title, or undefined when dismissed. */
   modal(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
   inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  /**
+   * Shows a secret once, in a modal (never a notification: those are kept in the notification centre), with buttons
+   * such as Copy; the chosen button's title. The secret is not logged or kept by this call.
+   */
+  showSecretOnce(message: string, secret: string, ...buttons: string[]): Thenable<string | undefined>;
   information(message: string, ...buttons: string[]): Thenable<string | undefined>;
   warning(message: string, ...buttons: string[]): Thenable<string | undefined>;
   error(message: string, ...buttons: string[]): Thenable<string | undefined>;
@@ -40,6 +45,7 @@ export const prompts: UserPrompts = {
   quickPickMany: (items, options) => vscode.window.showQuickPick(items, { ...options, canPickMany: true }),
   modal: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
   inputBox: (options) => vscode.window.showInputBox(options),
+  showSecretOnce: (message, secret, ...buttons) => vscode.window.showInformationMessage(message, { modal: true, detail: secret }, ...buttons),
   information: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
   warning: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
   error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),

@@ -244,6 +244,12 @@ export interface ChangeRequestSummary {
   message: string;
   archived: boolean;
   createdAt?: string;
+  /** When and by whom it was archived, and who created it (user names when the service says, else user ids). */
+  archivedAt?: string;
+  archivedBy?: string;
+  createdBy?: string;
+  /** The workspace it belongs to, when the service says. */
+  workspaceId?: string;
 }
 
 /** client → server: a workspace's change requests (by workspace NAME, as the spec's path has it), one page. */
@@ -280,10 +286,40 @@ export type SubscriptionResult =
       featureSet?: { id: string; name?: string; identifier?: string; flags: Record<string, boolean>; attributes: Record<string, unknown> };
     }
   /** Terraform Enterprise has no subscription interface (404 there is normal). */
-  | { available: false; reason: string };
+  | { available: false; reason: string; /** `enterprise` when the service says it is Terraform Enterprise. */ edition?: 'enterprise' | 'hosted' };
 
 /** client → server: the organization's subscription and feature set. */
 export const subscriptionRequest = new RequestType<SubscriptionParams, SubscriptionResult, void>('hcpTerraform/subscription');
+
+// --- Change Requests, Variables and Organization views (issue #10) -------------------------------------------
+
+export interface OrganizationTokenStatusParams extends HostParams {
+  organization: string;
+}
+
+/** Whether the organization has an API token, and its dates (never the secret: the service gives it only once). */
+export type OrganizationTokenStatus =
+  | { exists: true; id: string; createdAt?: string; expiredAt?: string; lastUsedAt?: string }
+  /** No token, or this account may not manage it (the service answers 404 for both). */
+  | { exists: false; reason: string };
+
+/** client → server: the organization token's record (GET …/authentication-token), without its secret. */
+export const organizationTokenStatusRequest = new RequestType<OrganizationTokenStatusParams, OrganizationTokenStatus, void>('hcpTerraform/organizationTokenStatus');
+
+export interface VariableDeclarationSummary {
+  name: string;
+  /** File URI and zero-based line of the `variable` block. */
+  uri: string;
+  line: number;
+  description?: string;
+  sensitive: boolean;
+}
+
+/** client → server: the `variable` blocks declared in a module folder's code (Go to declaration, undeclared marks). */
+export const variableDeclarationsRequest = new RequestType<FolderParams, VariableDeclarationSummary[], void>('hcpTerraform/variableDeclarations');
+
+/** client → server: whether a text is one valid HCL expression (a variable's value with HCL on), by the server's parser. */
+export const validateHclValueRequest = new RequestType<{ value: string }, { valid: true } | { valid: false; message: string }, void>('hcpTerraform/validateHclValue');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts, organizations, workspaces (client → server), for sign-in, pinning and the palette's pickers
@@ -557,6 +593,8 @@ export interface CreateChangeRequestArguments extends HostParams {
   subject: string;
   /** Markdown. */
   message: string;
+  /** More workspaces of the same organization to attach it to, in the same bulk action (#10's multi-select). */
+  workspaceIds?: string[];
 }
 
 export interface ArchiveChangeRequestArguments extends HostParams {

@@ -5,6 +5,7 @@ import { checklist } from './uiCheck.mjs';
 import { checkRunsView } from './uiCheckRuns.mjs';
 import { row, sidebar } from './runsViewSteps.mjs';
 import { checkPlanOnCode } from './uiCheckPlanOnCode.mjs';
+import { checkViews } from './uiCheckViews.mjs';
 
 const timeout = 30_000;
 
@@ -41,6 +42,7 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
     setVariableFromQuickFix(page, folder, emulator),
   );
   await checkRunsView(page, { resultsDir, check });
+  await checkViews(page, { resultsDir, emulator, check });
   return { ok: failures.length === 0, passed, failures, screenshot };
 }
 

@@ -95,6 +95,12 @@ describe('variables (deprecated /vars)', () => {
     assert.equal(shown.body.data.attributes.value, null);
     const made = await h.api('PATCH', `/vars/${result.body.data.id}`, { body: { data: { type: 'vars', id: result.body.data.id, attributes: { sensitive: false } } } });
     assert.equal(made.status, 422, 'a sensitive variable cannot be made readable');
+    assert.equal(made.body.errors[0].source.pointer, '/data/attributes/sensitive');
+    // With a new value it can: the old secret is replaced, never revealed.
+    const replaced = await h.api('PATCH', `/vars/${result.body.data.id}`, { body: { data: { type: 'vars', id: result.body.data.id, attributes: { sensitive: false, value: 'now-public' } } } });
+    assert.equal(replaced.status, 200);
+    assert.deepEqual([replaced.body.data.attributes.sensitive, replaced.body.data.attributes.value], [false, 'now-public']);
+    assert.equal(replaced.text.includes('s3cr3t-value'), false);
   });
 
   test('list filters are linked: one without the other is 422; neither lists what the caller may read', async () => {

@@ -12,7 +12,8 @@ import { PinnedWorkspaces } from './tree/pins';
 import { describeFilters, isFiltered, pickFilters } from './tree/runFilters';
 import { RunsTreeProvider } from './tree/runsTreeProvider';
 
-const organizationKey = 'hcpTerraform.selectedOrganization';
+/** Where the selected organization is kept (the Organization view's Select Organization writes it). */
+export const organizationKey = 'hcpTerraform.selectedOrganization';
 
 /** The Runs view and the commands of its title bar and workspace items. Returns the provider (tests read it). */
 export function registerRunsView(context: vscode.ExtensionContext, deps: ClientDeps): RunsTreeProvider {
@@ -71,13 +72,6 @@ export function registerRunsView(context: vscode.ExtensionContext, deps: ClientD
       watchPins();
       provider.refresh();
     },
-    'hcpTerraform.selectOrganization': async () => {
-      const hostname = hostOf(deps.address());
-      const organization = await pickOrganization(deps, hostname);
-      if (!organization) return;
-      await context.workspaceState.update(organizationKey, { hostname, organization });
-      void vscode.window.setStatusBarMessage(`HCP Terraform: organization ${organization} selected`, 4_000);
-    },
   });
   return provider;
 }
@@ -98,7 +92,7 @@ export async function currentOrganization(context: vscode.ExtensionContext, deps
   return organization ? { hostname, organization } : undefined;
 }
 
-async function pickOrganization(deps: ClientDeps, hostname: string): Promise<string | undefined> {
+export async function pickOrganization(deps: ClientDeps, hostname: string): Promise<string | undefined> {
   let organizations: Array<{ label: string }>;
   try {
     organizations = (await deps.server.request(organizationsRequest, { hostname })).organizations.map((label) => ({ label }));

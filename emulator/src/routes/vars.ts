@@ -186,8 +186,9 @@ function updateVariable(ctx: AuthedContext, { variable, workspace }: { variable:
   const description = attributes.description === null ? null : optionalString(attributes, 'description');
   const hcl = optionalBoolean(attributes, 'hcl');
   const sensitive = optionalBoolean(attributes, 'sensitive');
-  if (variable.sensitive && sensitive === false) {
-    throw invalidAttribute('A sensitive variable cannot be made non-sensitive; delete it and create it again.', '/data/attributes/sensitive');
+  // The old secret must never become readable: a sensitive variable turns non-sensitive only with a new value.
+  if (variable.sensitive && sensitive === false && value === undefined) {
+    throw invalidAttribute('A sensitive variable can be made non-sensitive only together with a new value.', '/data/attributes/sensitive');
   }
   assertUniqueKey(ctx, workspace, key ?? variable.key, category ?? variable.category, variable.id);
   if (key !== undefined) variable.key = key;

@@ -51,6 +51,12 @@ export class AccountApi {
     const identifier = resource && !Array.isArray(resource) ? resource : undefined;
     return { account, tokenKind: tokenKindOf(account, identifier?.type), authenticatedId: identifier?.id ?? account.id };
   }
+
+  /** A user by id (`GET /users/:id`): who created or archived a change request, who made a token. */
+  async user(userId: string, options: CallOptions = {}): Promise<Account> {
+    const result = await this.requester.call({ operation: 'getUser', method: 'GET', path: `/users/${encodeURIComponent(userId)}`, schema: accountDocumentSchema, ...options });
+    return result.data.data;
+  }
 }
 
 function tokenKindOf(account: Account, resourceType: string | undefined): TokenKind {

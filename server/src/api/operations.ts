@@ -7,6 +7,7 @@
 export const operationLabels = {
   ping: 'reach the service',
   getAccountDetails: 'read the account of this token',
+  getUser: 'read the user',
   getOrganizationSubscription: "read the organization's subscription",
   getSubscription: 'read the subscription',
   createRun: 'create the run',
@@ -24,6 +25,7 @@ export const operationLabels = {
   createChangeRequest: 'create the change request',
   generateOrganizationToken: 'generate the organization token',
   deleteOrganizationToken: 'delete the organization token',
+  getOrganizationToken: 'read the organization token',
   createVariable: 'create the variable',
   listVariables: 'list the variables',
   updateVariable: 'update the variable',

@@ -70,6 +70,18 @@ export class OrganizationApi {
     return { record, secret };
   }
 
+  /** The organization token's record without its secret (`GET`, notes §9); undefined when there is none (404). */
+  async getToken(organization: string, options: CallOptions = {}): Promise<OrganizationToken> {
+    const result = await this.requester.call({
+      operation: 'getOrganizationToken',
+      method: 'GET',
+      path: `/organizations/${segment(organization)}/authentication-token`,
+      schema: organizationTokenDocumentSchema,
+      ...options,
+    });
+    return result.data.data;
+  }
+
   async deleteToken(organization: string, options: CallOptions = {}): Promise<void> {
     await this.requester.call({
       operation: 'deleteOrganizationToken',

@@ -51,6 +51,7 @@ export const commandArgumentSchemas = {
     workspaceId: id('workspaceId'),
     subject: id('subject'),
     message: z.string({ error: 'message must be a string (markdown)' }),
+    workspaceIds: z.array(id('workspaceIds[]')).optional(),
   }),
   archiveChangeRequest: z.object({ ...host, changeRequestId: id('changeRequestId') }),
   generateOrganizationToken: z.object({

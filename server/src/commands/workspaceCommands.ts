@@ -7,11 +7,12 @@ import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { resolveTarget } from './context';
 import { invalidParams, toResponseError } from './errors';
+import { parseHclExpression } from '../features/hclValues';
 
 export async function createChangeRequest(context: CoreContext, args: ParsedArguments<'createChangeRequest'>): Promise<ServerCommandResults['createChangeRequest']> {
   const target = resolveTarget(context, args);
   try {
-    const created = await target.client.changeRequests.create(args.organization, { subject: args.subject, message: args.message, targetIds: [args.workspaceId] });
+    const created = await target.client.changeRequests.create(args.organization, { subject: args.subject, message: args.message, targetIds: [...new Set([args.workspaceId, ...(args.workspaceIds ?? [])])] });
     return { id: created.id, type: created.type };
   } catch (error) {
     throw toResponseError(error, (e) =>
@@ -25,7 +26,7 @@ export async function createChangeRequest(context: CoreContext, args: ParsedArgu
 export async function archiveChangeRequest(context: CoreContext, args: ParsedArguments<'archiveChangeRequest'>): Promise<ChangeRequestSummary> {
   const target = resolveTarget(context, args);
   try {
-    return summarizeChangeRequest(await target.client.changeRequests.archive(args.changeRequestId));
+    return (await withUserNames(target, [await target.client.changeRequests.archive(args.changeRequestId)]))[0]!;
   } catch (error) {
     throw toResponseError(error, (e) => (e.status === 400 || e.status === 409 ? `Change request ${args.changeRequestId} is already archived.` : undefined));
   }
@@ -35,7 +36,40 @@ export function summarizeChangeRequest(changeRequest: ChangeRequest): ChangeRequ
   const a = changeRequest.attributes;
   const summary: ChangeRequestSummary = { id: changeRequest.id, subject: a.subject ?? '', message: a.message ?? '', archived: isArchived(changeRequest) };
   if (a['created-at']) summary.createdAt = a['created-at'];
+  if (a['archived-at']) summary.archivedAt = a['archived-at'];
+  const archivedBy = typeof a['archived-by'] === 'string' ? a['archived-by'] : relatedUser(changeRequest, 'archived-by-user');
+  if (archivedBy) summary.archivedBy = archivedBy;
+  const createdBy = relatedUser(changeRequest, 'created-by');
+  if (createdBy) summary.createdBy = createdBy;
+  const workspace = changeRequest.relationships?.['workspace']?.data;
+  if (workspace && !Array.isArray(workspace)) summary.workspaceId = workspace.id;
   return summary;
+}
+
+function relatedUser(changeRequest: ChangeRequest, name: string): string | undefined {
+  const data = changeRequest.relationships?.[name]?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+}
+
+/**
+ * Summaries whose creator and archiver read as user names: each user is read once per call (`GET /users/:id`);
+ * one that cannot be read keeps its id, which is still better than nothing.
+ */
+export async function withUserNames(target: Target, changeRequests: ChangeRequest[]): Promise<ChangeRequestSummary[]> {
+  const summaries = changeRequests.map(summarizeChangeRequest);
+  const ids = new Set(summaries.flatMap((s) => [s.createdBy, s.archivedBy]).filter((id): id is string => typeof id === 'string' && id.startsWith('user-')));
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...ids].map(async (id) => {
+      const user = await target.client.account.user(id).catch(() => undefined);
+      if (user?.attributes.username) names.set(id, user.attributes.username);
+    }),
+  );
+  for (const summary of summaries) {
+    if (summary.createdBy) summary.createdBy = names.get(summary.createdBy) ?? summary.createdBy;
+    if (summary.archivedBy) summary.archivedBy = names.get(summary.archivedBy) ?? summary.archivedBy;
+  }
+  return summaries;
 }
 
 export async function generateOrganizationToken(context: CoreContext, args: ParsedArguments<'generateOrganizationToken'>): Promise<ServerCommandResults['generateOrganizationToken']> {
@@ -64,6 +98,7 @@ export async function createVariable(context: CoreContext, args: ParsedArguments
   if (args.value === undefined) {
     throw invalidParams(`createVariable needs the value of "${args.key}": ask the user for it (and whether it is sensitive), then send it as value.`);
   }
+  requireValidHcl(context, args.hcl, args.value);
   const target = resolveTarget(context, args);
   return afterVariableChange(context, target, () =>
     target.client.variables.create({
@@ -80,6 +115,7 @@ export async function createVariable(context: CoreContext, args: ParsedArguments
 
 export async function updateVariable(context: CoreContext, args: ParsedArguments<'updateVariable'>): Promise<VariableSummary> {
   const target = resolveTarget(context, args);
+  if (args.value !== undefined) requireValidHcl(context, args.hcl, args.value);
   const { hostname: _hostname, workspaceId: _workspaceId, variableId, ...changes } = args;
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   return afterVariableChange(context, target, () => target.client.variables.update(variableId, defined));
@@ -91,13 +127,34 @@ export async function deleteVariable(context: CoreContext, args: ParsedArguments
   return { deleted: true };
 }
 
+/** Whether a variable's value is one HCL expression, by the same parser the code is read with. */
+export function checkHclValue(context: CoreContext, value: string): { valid: true } | { valid: false; message: string } {
+  const parser = context.parser();
+  if (!parser) throw invalidParams('The Terraform parser is still loading: try again in a moment.');
+  if (value.trim() === '') return { valid: false, message: 'An HCL value cannot be empty: write "" for an empty string.' };
+  return parseHclExpression(parser, value).ok
+    ? { valid: true }
+    : { valid: false, message: 'Not a valid HCL expression: strings need quotes ("eu-west-1"), lists brackets ([1, 2]), maps braces ({ a = 1 }).' };
+}
+
+/**
+ * An HCL value is checked with the server's parser before it is sent (the service would store a broken one and
+ * fail the next run). The message names the field and never repeats the value (it may be sensitive). When the
+ * update does not say `hcl`, the client (which knows the variable) has checked it.
+ */
+function requireValidHcl(context: CoreContext, hcl: boolean | undefined, value: string | undefined): void {
+  if (hcl !== true || value === undefined) return;
+  const checked = checkHclValue(context, value);
+  if (!checked.valid) throw invalidParams(`Validation error in value: ${checked.message}`);
+}
+
 async function afterVariableChange<T extends Variable | void>(context: CoreContext, target: Target, change: () => Promise<T>): Promise<T extends Variable ? VariableSummary : void> {
   let result: T;
   try {
     result = await change();
   } catch (error) {
     throw toResponseError(error, (e) =>
-      e.status === 404 ? 'The workspace or variable was not found, or this token may not change its variables.' : e.status === 422 ? `The service refused the variable: ${e.detail ?? e.title}.` : undefined,
+      e.status === 404 ? 'The workspace or variable was not found, or this token may not change its variables.' : e.status === 422 ? `Validation error${fieldOf(e.errors[0]?.pointer)}: ${e.detail ?? e.title}.` : undefined,
     );
   }
   if (target.knowledge) await context.directory.reloadVariables(target.knowledge);
@@ -112,4 +169,10 @@ export function summarizeVariable(variable: Variable): VariableSummary {
   if (!sensitive && typeof a.value === 'string') summary.value = a.value;
   if (a.description) summary.description = a.description;
   return summary;
+}
+
+/** `/data/attributes/key` → " in key": the field a validation error is about, in the user's words. */
+function fieldOf(pointer: string | undefined): string {
+  const field = pointer?.split('/').filter(Boolean).pop();
+  return field && field !== 'data' && field !== 'attributes' ? ` in ${field}` : '';
 }

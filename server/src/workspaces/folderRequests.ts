@@ -7,8 +7,8 @@ import type { Connection } from 'vscode-languageserver';
 import type { CoreContext } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
 import type { ModuleFolderModel } from '../model';
-import type { ResourceAddress } from '../protocol';
-import { linkFolderEditRequest, resourceAddressesRequest } from '../protocol';
+import type { ResourceAddress, VariableDeclarationSummary } from '../protocol';
+import { linkFolderEditRequest, resourceAddressesRequest, variableDeclarationsRequest } from '../protocol';
 import { linkFolderEdit } from './linkFolderEdit';
 
 export function registerFolderRequests(connection: Connection, context: CoreContext): void {
@@ -24,6 +24,25 @@ export function registerFolderRequests(connection: Connection, context: CoreCont
         }
       }
       return addresses.sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line);
+    }),
+  );
+  connection.onRequest(variableDeclarationsRequest, (params) =>
+    guard(async () => {
+      const model = folderModel(context, params?.folderUri);
+      const declarations: VariableDeclarationSummary[] = [];
+      for (const contribution of model.index.all()) {
+        if (contribution.kind !== 'terraform') continue;
+        for (const variable of contribution.variables) {
+          declarations.push({
+            name: variable.name,
+            uri: pathToFileURL(variable.file).href,
+            line: variable.range.start.line,
+            sensitive: variable.sensitive,
+            ...(variable.description ? { description: variable.description } : {}),
+          });
+        }
+      }
+      return declarations.sort((a, b) => a.name.localeCompare(b.name));
     }),
   );
   connection.onRequest(linkFolderEditRequest, (params) =>

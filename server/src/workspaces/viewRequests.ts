@@ -7,9 +7,10 @@ import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
-import { summarizeChangeRequest, summarizeVariable } from '../commands/workspaceCommands';
+import { checkHclValue, summarizeVariable, withUserNames } from '../commands/workspaceCommands';
 import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
-import { changeRequestsRequest, runDetailsRequest, runsRequest, subscriptionRequest, variablesRequest } from '../protocol';
+import { changeRequestsRequest, organizationTokenStatusRequest, runDetailsRequest, runsRequest, subscriptionRequest, validateHclValueRequest, variablesRequest } from '../protocol';
+import type { OrganizationTokenStatus } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerViewRequests(connection: Connection, context: CoreContext): void {
@@ -20,7 +21,7 @@ export function registerViewRequests(connection: Connection, context: CoreContex
       if (!params || typeof params.workspaceName !== 'string' || !params.workspaceName) throw invalidParams('Send {"workspaceName": "…"} (change requests are listed by workspace name).');
       const target = resolveTarget(context, params);
       const page = await target.client.changeRequests.list(params.workspaceName, { pageNumber: positive(params.pageNumber), pageSize: positive(params.pageSize) });
-      return { changeRequests: page.items.map(summarizeChangeRequest), page: pageInfo(page) };
+      return { changeRequests: await withUserNames(target, page.items), page: pageInfo(page) };
     }),
   );
   connection.onRequest(variablesRequest, (params) =>
@@ -67,10 +68,37 @@ export function registerViewRequests(connection: Connection, context: CoreContex
         return result;
       } catch (error) {
         if (error instanceof ServiceError && error.status === 404) {
-          return { available: false, reason: `No subscription for ${params.organization}: Terraform Enterprise has none, or this token may not read it.` };
+          // The same 404 means "no such interface" on Terraform Enterprise and "not allowed" on HCP Terraform: the
+          // service's identity headers tell which, so the view can say "not available on this edition".
+          const ping = await target.client.account.ping().catch(() => undefined);
+          const enterprise = Boolean(ping?.enterpriseVersion) || /enterprise/i.test(ping?.appName ?? '');
+          if (enterprise) return { available: false, edition: 'enterprise', reason: 'Not available on this edition: Terraform Enterprise has no subscription interface.' };
+          return { available: false, ...(ping ? { edition: 'hosted' as const } : {}), reason: `No subscription for ${params.organization}: Terraform Enterprise has none, or this token may not read it.` };
         }
         throw error;
       }
+    }),
+  );
+  connection.onRequest(organizationTokenStatusRequest, (params) =>
+    guard(async (): Promise<OrganizationTokenStatus> => {
+      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"}.');
+      const target = resolveTarget(context, params);
+      try {
+        const token = await target.client.organization.getToken(params.organization);
+        const a = token.attributes;
+        return { exists: true, id: token.id, ...(a['created-at'] ? { createdAt: a['created-at'] } : {}), ...(a['expired-at'] ? { expiredAt: a['expired-at'] } : {}), ...(a['last-used-at'] ? { lastUsedAt: a['last-used-at'] } : {}) };
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 404) {
+          return { exists: false, reason: `${params.organization} has no organization token, or this account may not manage it (only the owners team may).` };
+        }
+        throw error;
+      }
+    }),
+  );
+  connection.onRequest(validateHclValueRequest, (params) =>
+    guard(async () => {
+      if (!params || typeof params.value !== 'string') throw invalidParams('Send {"value": "…"}.');
+      return checkHclValue(context, params.value);
     }),
   );
 }

@@ -1,7 +1,11 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { WorkspaceRef } from '../model';
 
 const pinsKey = 'hcpTerraform.pinnedWorkspaces';
+
+/** Fires after any pin or unpin, so every view listing pinned workspaces (Runs, Change Requests, Variables) follows. */
+const pinsChanged = new vscode.EventEmitter<void>();
+export const onDidChangePins = pinsChanged.event;
 
 /**
  * Workspaces the user pinned to the Runs view, remembered for this window's folders (workspaceState), in the order
@@ -22,9 +26,11 @@ export class PinnedWorkspaces {
     if (this.has(workspace)) return;
     const { id, name, organization, hostname } = workspace;
     await this.state.update(pinsKey, [...this.all(), { id, name, organization, hostname }]);
+    pinsChanged.fire();
   }
 
   async unpin(workspace: { id: string; hostname: string }): Promise<void> {
     await this.state.update(pinsKey, this.all().filter((pin) => !(pin.id === workspace.id && pin.hostname === workspace.hostname)));
+    pinsChanged.fire();
   }
 }
