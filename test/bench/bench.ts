@@ -67,7 +67,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       const next = `undeclared_${i}`;
       const line = input.undeclaredLine;
       const start = '  top = var.'.length;
-      const published = server.nextDiagnostics((params) => params.uri === uri && params.diagnostics.some((d) => d.message.includes(`"${next}"`)));
+      const published = server.nextDiagnostics((params) => params.uri === uri && params.diagnostics.some((d) => String(typeof d.message === "string" ? d.message : d.message.value).includes(`"${next}"`)));
       const sent = performance.now();
       await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
         textDocument: { uri, version: ++version },
