@@ -24,7 +24,8 @@ const demoVariables = readFileSync(path.join(demoAppFolder, 'variables.tf'), 'ut
 
 function sortedDiagnostics(model: ModuleFolderModel, parser: TerraformParser): Record<string, string[]> {
   const byFile = computeFolderDiagnostics(model, undefined, parser);
-  return Object.fromEntries([...byFile].map(([file, list]) => [file, list.map((d) => JSON.stringify(d)).sort()]).sort(([a], [b]) => a.localeCompare(b)));
+  const entries: Array<[string, string[]]> = [...byFile].map(([file, list]) => [file, list.map((d) => JSON.stringify(d)).sort()]);
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 async function freshModel(parser: TerraformParser, text: string): Promise<ModuleFolderModel> {
