@@ -3,6 +3,7 @@
 // features that need no service.
 import type { HcpTerraformSettings, InitializationOptions } from '../protocol';
 import type { ServiceLinkOverride } from '../model';
+import { comparableHost } from '../auth/tokens';
 
 export const defaultAddress = 'https://app.terraform.io';
 
@@ -118,7 +119,7 @@ export function normalizeAddress(raw: string): string | undefined {
 
 /** The host key of an address: host name and port as Terraform names hosts (`app.terraform.io`, `localhost:8080`). */
 export function hostOfAddress(address: string): string {
-  return new URL(address).host.toLowerCase();
+  return comparableHost(new URL(address).host);
 }
 
 function isHostname(value: string): boolean {
