@@ -11,23 +11,24 @@ import { findIncluded } from '../api/schemas/jsonapi';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import { hostOfAddress, normalizeAddress } from '../config/settings';
 import type { TokenIdentity, WorkspacePermissionsSummary, WorkspaceSummary } from '../protocol';
 import { organizationsRequest, validateTokenRequest, watchWorkspacesNotification, workspaceRequest, workspacesRequest } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerAccountRequests(connection: Connection, context: CoreContext): void {
-  connection.onRequest(validateTokenRequest, (params) => guard(() => validateToken(context, params)));
+  connection.onRequest(validateTokenRequest, (params) => guard(() => validateToken(context, parseRequestParams('hcpTerraform/validateToken', params))));
   connection.onRequest(organizationsRequest, (params) =>
     guard(async () => {
-      const target = resolveTarget(context, params ?? {});
+      const target = resolveTarget(context, parseRequestParams('hcpTerraform/organizations', params));
       const organizations = await collectItems(target.client.organization.pages(), { maxPages: 10 });
       return { organizations: organizations.map((org) => org.id).sort((a, b) => a.localeCompare(b)) };
     }),
   );
-  connection.onRequest(workspacesRequest, (params) =>
+  connection.onRequest(workspacesRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"} to list its workspaces.');
+      const params = parseRequestParams('hcpTerraform/workspaces', raw);
       const target = resolveTarget(context, params);
       const page = await target.client.workspaces.list(params.organization, {
         searchName: typeof params.search === 'string' && params.search ? params.search : undefined,
@@ -41,9 +42,9 @@ export function registerAccountRequests(connection: Connection, context: CoreCon
       };
     }),
   );
-  connection.onRequest(workspaceRequest, (params) =>
+  connection.onRequest(workspaceRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceId !== 'string' || !params.workspaceId) throw invalidParams('Send {"workspaceId": "ws-…"}.');
+      const params = parseRequestParams('hcpTerraform/workspace', raw);
       const target = resolveTarget(context, params);
       const { workspace, included } = await target.client.workspaces.getById(params.workspaceId, { include: ['current_run', 'organization'] });
       return summarizeWorkspace(workspace, included, target.hostname, context.hosts.addressFor(target.hostname), relatedId(workspace, 'organization') ?? '');
@@ -52,9 +53,13 @@ export function registerAccountRequests(connection: Connection, context: CoreCon
 
   // Per host, the workspaces the client asked for (pinned ones); linked workspaces are watched by the directory.
   const requested = new Map<string, Set<string>>();
-  connection.onNotification(watchWorkspacesNotification, (params) => {
-    if (!params || !Array.isArray(params.workspaceIds) || !params.workspaceIds.every((id) => typeof id === 'string')) {
-      context.log('hcpTerraform/watchWorkspaces needs {"hostname"?: "…", "workspaceIds": ["ws-…"]}; ignored.');
+  connection.onNotification(watchWorkspacesNotification, (raw) => {
+    let params: ReturnType<typeof parseRequestParams<'hcpTerraform/watchWorkspaces'>>;
+    try {
+      params = parseRequestParams('hcpTerraform/watchWorkspaces', raw);
+    } catch (error) {
+      // A notification has no answer: the cause goes to the log, naming the field.
+      context.log(`${error instanceof Error ? error.message : String(error)} Ignored.`);
       return;
     }
     const hostname = (params.hostname ?? context.hosts.configuredHost).toLowerCase();

@@ -7,25 +7,26 @@ import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import { summarizeChangeRequest, summarizeVariable } from '../commands/workspaceCommands';
 import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
 import { changeRequestsRequest, runDetailsRequest, runsRequest, subscriptionRequest, variablesRequest } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerViewRequests(connection: Connection, context: CoreContext): void {
-  connection.onRequest(runsRequest, (params) => guard(() => listRuns(context, params ?? {})));
-  connection.onRequest(runDetailsRequest, (params) => guard(() => runDetails(context, params)));
-  connection.onRequest(changeRequestsRequest, (params) =>
+  connection.onRequest(runsRequest, (params) => guard(() => listRuns(context, parseRequestParams('hcpTerraform/runs', params))));
+  connection.onRequest(runDetailsRequest, (params) => guard(() => runDetails(context, parseRequestParams('hcpTerraform/runDetails', params))));
+  connection.onRequest(changeRequestsRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceName !== 'string' || !params.workspaceName) throw invalidParams('Send {"workspaceName": "…"} (change requests are listed by workspace name).');
+      const params = parseRequestParams('hcpTerraform/changeRequests', raw);
       const target = resolveTarget(context, params);
       const page = await target.client.changeRequests.list(params.workspaceName, { pageNumber: positive(params.pageNumber), pageSize: positive(params.pageSize) });
       return { changeRequests: page.items.map(summarizeChangeRequest), page: pageInfo(page) };
     }),
   );
-  connection.onRequest(variablesRequest, (params) =>
+  connection.onRequest(variablesRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceId !== 'string' || !params.workspaceId) throw invalidParams('Send {"workspaceId": "ws-…"}.');
+      const params = parseRequestParams('hcpTerraform/variables', raw);
       const target = resolveTarget(context, params);
       const { workspace } = await target.client.workspaces.getById(params.workspaceId, { include: ['organization'] });
       const organization = relatedId(workspace, 'organization');
@@ -34,9 +35,9 @@ export function registerViewRequests(connection: Connection, context: CoreContex
       return variables.map(summarizeVariable);
     }),
   );
-  connection.onRequest(subscriptionRequest, (params) =>
+  connection.onRequest(subscriptionRequest, (raw) =>
     guard(async (): Promise<SubscriptionResult> => {
-      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"}.');
+      const params = parseRequestParams('hcpTerraform/subscription', raw);
       const target = resolveTarget(context, params);
       try {
         const { subscription, featureSet } = await target.client.organization.getSubscription(params.organization);
