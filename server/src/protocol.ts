@@ -20,9 +20,10 @@ export interface InitializationOptions {
   /**
    * What the client can ask its user through the custom requests below, instead of window/showMessageRequest:
    * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
-   * variable…" quick fix's hcpTerraform.server.createVariable). Other editors leave this out.
+   * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
+   * so the server does not also say so with window/showMessage). Other editors leave this out.
    */
-  prompts?: { trustHost?: boolean; variableValue?: boolean };
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean };
 }
 
 /**

@@ -6,10 +6,11 @@
 //   features/   completion, hover, diagnostics, code actions, code lens (lsp-features), fed through FeatureHost
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
-import { TextDocumentSyncKind } from 'vscode-languageserver';
+import { MessageType, ShowMessageNotification, TextDocumentSyncKind } from 'vscode-languageserver';
 import { AddressTrust } from './auth/addressTrust';
 import { comparableHost, TokenResolver } from './auth/tokens';
 import { askToTrustHost } from './auth/trustPrompt';
+import { SignInNotices } from './auth/signInNotices';
 import { registerCommands, serverCommandNames } from './commands';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
@@ -79,6 +80,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const folders = new ModuleFolders({ parser: parserLoading, environment, log });
 
   const signInAsked = new Set<string>();
+  const signInNotices = new SignInNotices({
+    // A notification, not showWarningMessage (which is window/showMessageRequest, an answer nobody needs).
+    show: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }),
+    enabled: () => initOptions.prompts?.signIn !== true,
+    token: (host) => tokens.resolve(host),
+    credentialsFile: () => tokens.credentialsFilePath(),
+  });
   const pendingFolderNotices = new Set<string>();
   let links: FolderLinks;
 
@@ -110,6 +118,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       signInAsked.add(key);
       log(reason);
       void connection.sendNotification(signInNeededNotification, { hostname, address: hosts.addressFor(hostname), reason });
+      signInNotices.signInNeeded(hostname);
     },
   });
 
@@ -271,6 +280,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (params.token) trust.trust(comparableHost(hostname));
     if (!tokens.setClientToken(hostname, params.token)) return;
     for (const key of [...signInAsked]) if (key.startsWith(`${hostname}\u0000`)) signInAsked.delete(key);
+    signInNotices.reset(hostname);
     hosts.refreshAll();
     directory.reloadHost(hostname);
     watcher.resume(hostname);

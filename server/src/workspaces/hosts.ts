@@ -30,6 +30,8 @@ interface HostEntry {
 export class ServiceHosts {
   private configured = defaultAddress;
   private readonly entries = new Map<string, HostEntry>();
+  /** The token each host last answered 401 to: not signed in while it is still the token in use. */
+  private readonly refused = new Map<string, string>();
 
   private ca: string[] | undefined;
   private caFile: string | undefined;
@@ -87,7 +89,9 @@ export class ServiceHosts {
   }
 
   isSignedIn(host: string): boolean {
-    return this.token(host) !== undefined && this.blocked(host) === undefined;
+    const key = comparableHost(host);
+    const resolved = this.token(key);
+    return resolved !== undefined && this.refused.get(key) !== resolved.token && this.blocked(key) === undefined;
   }
 
   /**
@@ -119,7 +123,12 @@ export class ServiceHosts {
       address,
       token: resolved.token,
       clock: this.options.timers,
-      onExchange: this.options.onExchange,
+      onExchange: (record) => {
+        // Only the service's own paths carry the token (other origins are logged by origin alone).
+        if (record.target.startsWith('/') && record.status === 401) this.refused.set(key, resolved.token);
+        else if (record.target.startsWith('/') && record.status !== undefined && record.status < 400 && this.refused.get(key) === resolved.token) this.refused.delete(key);
+        this.options.onExchange?.(record);
+      },
       ...(this.ca ? { ca: this.ca } : {}),
     });
     this.entries.set(key, { token: resolved.token, address, client });
