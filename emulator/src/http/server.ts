@@ -130,7 +130,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
     if (fault.kind === 'status') response = { status: fault.status!, body: errorDocument(statusFaultError(fault.status!)) };
     if (fault.kind === 'html') return void sendHtmlFault(res, fault, record);
     // Valid JSON, but nothing the API promises: every schema the client has must refuse it.
-    if (fault.kind === 'wrong-shape') response = { status: response.status, body: { data: { id: 42, type: null, attributes: 'unexpected' } } };
+    if (fault.kind === 'wrong-shape') response = { ...response, raw: undefined, body: { data: { id: 42, type: null, attributes: 'unexpected' } } };
   }
   const bytes = responseBytes(response);
   const allHeaders = { ...headers, ...response.headers };
