@@ -24,7 +24,9 @@ import { registerVariablesView } from './variables/variablesView';
 import type { VariablesTree } from './variables/variablesTree';
 import { ReadOnlyDocuments } from './views/readOnlyDocuments';
 import { ViewWorkspaces } from './views/viewWorkspaces';
-import { configuredAddress } from './settings';
+import { configuredAddress, userConfiguredAddress } from './settings';
+import { trustHostHandler } from './auth/hostTrust';
+import { trustHostRequest } from '../../server/src/protocol';
 import { ServerEvents } from './serverEvents';
 import { registerStatusBar, type StatusBarReader } from './statusBar';
 import { trackSignedIn } from './signedInContext';
@@ -80,16 +82,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const restartServer = async () => {
     await stopServer();
     try {
-      // The configured host's token goes with initialize, so the server's first look at the workspaces is signed in;
-      // tokens of other hosts follow right after start.
-      const current = address();
+      // The user's own address (not a workspace's) and its token go with initialize, so the server's first look at
+      // the workspaces is signed in; tokens of other hosts follow right after start. The server asks (hcpTerraform/
+      // trustHost, a modal) before a token goes to an address only the workspace names.
+      const own = userConfiguredAddress();
       client = await startLanguageClient(
         context,
-        { address: current, token: await credentials.get(hostOf(current)) },
+        { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true } },
         () => credentials.knownTokens(),
       );
+      const trustAnswers = client.onRequest(trustHostRequest, trustHostHandler(context.workspaceState, (...args) => prompts.modal(...args)));
       events.attach(client);
-      clientSubscriptions = vscode.Disposable.from(await syncTokens(client, credentials), trackSignedIn(client, events));
+      clientSubscriptions = vscode.Disposable.from(trustAnswers, await syncTokens(client, credentials), trackSignedIn(client, events));
       server.setClient(client);
     } catch (error) {
       reportActivationFailure(error);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { userAddress } from './auth/hostTrust';
 
 export const defaultAddress = 'https://app.terraform.io';
 
@@ -8,7 +9,19 @@ export const defaultAddress = 'https://app.terraform.io';
  * belongs in Sign In) and never quoted back.
  */
 export function configuredAddress(onInvalid: (message: string) => void): string {
-  const raw = vscode.workspace.getConfiguration('hcpTerraform').get<string>('address', defaultAddress).trim();
+  return checkedAddress(vscode.workspace.getConfiguration('hcpTerraform').get<string>('address', defaultAddress), onInvalid);
+}
+
+/**
+ * The address the USER configured (user settings, else the default), never a workspace's .vscode/settings.json:
+ * the server trusts this one; an address the workspace sets is asked about before a token goes there.
+ */
+export function userConfiguredAddress(): string {
+  return checkedAddress(userAddress(vscode.workspace.getConfiguration('hcpTerraform').inspect<string>('address'), defaultAddress), () => undefined);
+}
+
+function checkedAddress(value: string, onInvalid: (message: string) => void): string {
+  const raw = value.trim();
   const shown = raw.replace(/\/\/[^/@\s]*@/, '//[redacted]@');
   try {
     const url = new URL(raw);

@@ -17,7 +17,28 @@ export interface InitializationOptions {
   address?: string;
   /** API token for that address. Never logged or echoed back. */
   token?: string;
+  /**
+   * What the client can ask its user through the custom requests below, instead of window/showMessageRequest:
+   * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
+   * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
+   * so the server does not also say so with window/showMessage). Other editors leave this out.
+   */
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean };
 }
+
+/**
+ * server → client, when initializationOptions.prompts.trustHost: a workspace (a cloud block, workspace settings)
+ * names a service host the user has not named, and a token for it is known. Nothing is sent there until the answer
+ * is `{ trusted: true }`. Clients without the capability get the same question as window/showMessageRequest.
+ */
+export interface TrustHostParams {
+  hostname: string;
+  /** The address requests would go to. */
+  address: string;
+  /** The question, ready to show. */
+  message: string;
+}
+export const trustHostRequest = new RequestType<TrustHostParams, { trusted: boolean }, void>('hcpTerraform/trustHost');
 
 /**
  * The `hcpTerraform` settings section, read with workspace/configuration (per workspace folder) and re-read on

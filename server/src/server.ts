@@ -6,8 +6,11 @@
 //   features/   completion, hover, diagnostics, code actions, code lens (lsp-features), fed through FeatureHost
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
-import { TextDocumentSyncKind } from 'vscode-languageserver';
-import { TokenResolver } from './auth/tokens';
+import { MessageType, ShowMessageNotification, TextDocumentSyncKind } from 'vscode-languageserver';
+import { AddressTrust } from './auth/addressTrust';
+import { comparableHost, TokenResolver } from './auth/tokens';
+import { askToTrustHost } from './auth/trustPrompt';
+import { SignInNotices } from './auth/signInNotices';
 import { registerCommands, serverCommandNames } from './commands';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
@@ -59,7 +62,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let roots: string[] = [];
 
   const tokens = new TokenResolver({ environment, onWarning: warn });
-  const hosts = new ServiceHosts({ tokens, timers });
+  // Hosts named by the workspace, not the user, are asked about before their token goes there (reads initOptions late).
+  const trust: AddressTrust = new AddressTrust({
+    ask: (host): Promise<boolean> => askToTrustHost(connection, host, hosts.addressFor(host), initOptions.prompts?.trustHost === true),
+    onDecided: (host) => {
+      hosts.refreshAll();
+      directory.reloadHost(host);
+    },
+    log,
+  });
+  const hosts: ServiceHosts = new ServiceHosts({ tokens, timers, trust });
   let parser: TerraformParser | undefined;
   const parserLoading = loadTerraformParser().then((loaded) => (parser = loaded));
   parserLoading.catch((error: unknown) => {
@@ -68,6 +80,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const folders = new ModuleFolders({ parser: parserLoading, environment, log });
 
   const signInAsked = new Set<string>();
+  const signInNotices = new SignInNotices({
+    // A notification, not showWarningMessage (which is window/showMessageRequest, an answer nobody needs).
+    show: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }),
+    enabled: () => initOptions.prompts?.signIn !== true,
+    token: (host) => tokens.resolve(host),
+    credentialsFile: () => tokens.credentialsFilePath(),
+  });
   const pendingFolderNotices = new Set<string>();
   let links: FolderLinks;
 
@@ -99,6 +118,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       signInAsked.add(key);
       log(reason);
       void connection.sendNotification(signInNeededNotification, { hostname, address: hosts.addressFor(hostname), reason });
+      signInNotices.signInNeeded(hostname);
     },
   });
 
@@ -202,6 +222,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     capabilities = params.capabilities ?? {};
     roots = rootsOf(params);
     hosts.setConfiguredAddress(initOptions.address);
+    trust.trust(hostOfAddress(defaultAddress));
+    trust.trust(hostOfAddress(initOptions.address ?? defaultAddress));
     if (initOptions.token) tokens.setClientToken(hostOfAddress(initOptions.address ?? defaultAddress), initOptions.token);
     const featureCapabilities = features.initialize(params);
     return {
@@ -254,8 +276,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       warn('hcpTerraform/setToken needs {"hostname"?: "...", "token": "..." | null}; ignored.');
       return;
     }
+    // A host the user signs in to is one they named.
+    if (params.token) trust.trust(comparableHost(hostname));
     if (!tokens.setClientToken(hostname, params.token)) return;
     for (const key of [...signInAsked]) if (key.startsWith(`${hostname}\u0000`)) signInAsked.delete(key);
+    signInNotices.reset(hostname);
     hosts.refreshAll();
     directory.reloadHost(hostname);
     watcher.resume(hostname);

@@ -47,6 +47,7 @@ describe('FaultInjector', () => {
     assert.throws(() => faults.inject({ path: '/x', kind: 'latency' }), /latencyMs/);
     assert.throws(() => faults.inject({ path: '/x', kind: 'explode' as never }), /Unknown fault kind/);
     assert.throws(() => faults.inject({ path: '/x', kind: 'reset', times: 0 }), /positive integer/);
+    assert.throws(() => faults.inject({ path: '/x', kind: 'html', status: 302 }), /between 400 and 599/);
   });
 });
 
@@ -127,6 +128,36 @@ describe('faults over HTTP', () => {
       assert.equal(result.body.errors[0].title, 'Too many requests');
     }
     assert.equal((await h.api('GET', '/account/details')).status, 200);
+  });
+
+  test('html answers a proxy error page (text/html, default 502) before handling: nothing changed', async () => {
+    const before = await varsOf();
+    h.emulator.control.injectFault({ method: 'POST', path: '/api/v2/vars', kind: 'html' });
+    const result = await h.api('POST', '/vars', { body: newVar('HTML_BEFORE') });
+    assert.equal(result.status, 502);
+    assert.match(result.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(result.text, /<title>502 Bad Gateway<\/title>/);
+    assert.equal(await varsOf(), before);
+    assert.equal(h.emulator.control.requests().at(-2)?.fault, 'html');
+  });
+
+  test('html after handling: the page comes back but the change was made', async () => {
+    const before = await varsOf();
+    h.emulator.control.injectFault({ method: 'POST', path: '/api/v2/vars', kind: 'html', status: 504, beforeHandling: false });
+    const result = await h.api('POST', '/vars', { body: newVar('HTML_AFTER') });
+    assert.equal(result.status, 504);
+    assert.match(result.text, /504 Gateway Time-out/);
+    assert.equal(await varsOf(), before + 1);
+  });
+
+  test('wrong-shape keeps the status and sends valid JSON that is no API document; the change was made', async () => {
+    const before = await varsOf();
+    h.emulator.control.injectFault({ method: 'POST', path: '/api/v2/vars', kind: 'wrong-shape' });
+    const result = await h.api('POST', '/vars', { body: newVar('WRONG_SHAPE') });
+    assert.equal(result.status, 201);
+    assert.deepEqual(JSON.parse(result.text), { data: { id: 42, type: null, attributes: 'unexpected' } });
+    assert.equal(await varsOf(), before + 1);
+    assert.equal((await h.api('GET', '/account/details')).body.data.type, 'users', 'the next request is fine');
   });
 
   test('latency delays the answer by at least latencyMs and is logged', async () => {

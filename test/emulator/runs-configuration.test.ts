@@ -8,6 +8,7 @@ import { checkConfiguration } from '../../emulator/src/runs/configurationCheck';
 import type { Variable } from '../../emulator/src/store/model';
 import { addConfigurationVersion } from '../../emulator/src/seeds/builders';
 import { startHarness, statesReached, type Harness } from './runs-harness';
+import { loadTerraformParser, type TerraformParser } from '../../server/src/model';
 
 const fixture = path.join(import.meta.dirname ?? __dirname, '..', 'fixtures', 'demo-app');
 
@@ -44,8 +45,13 @@ const demoVariables = [
 ];
 
 describe('configuration check (demo contract)', () => {
+  let parser: TerraformParser;
+  before(async () => {
+    parser = await loadTerraformParser();
+  });
+
   test('finds exactly what would stop terraform plan on demo-app', () => {
-    const findings = checkConfiguration({ files: fixtureFiles(), workspaceVariables: demoVariables, runVariables: [] });
+    const findings = checkConfiguration({ parser, files: fixtureFiles(), workspaceVariables: demoVariables, runVariables: [] });
     const summary = findings.map((f) => `${f.severity}: ${f.summary}: ${/"([^"]+)"/.exec(f.detail)?.[1]}`).sort();
     assert.deepEqual(summary, [
       'error: Invalid expression: services',
@@ -66,7 +72,7 @@ describe('configuration check (demo contract)', () => {
     const fixed = demoVariables
       .filter((v) => v.key !== 'services')
       .concat(variable('replica_count', '2'), variable('owner_email', 'x'));
-    const findings = checkConfiguration({ files: fixtureFiles(), workspaceVariables: fixed, runVariables: [{ key: 'environment', value: '"dev"' }] });
+    const findings = checkConfiguration({ parser, files: fixtureFiles(), workspaceVariables: fixed, runVariables: [{ key: 'environment', value: '"dev"' }] });
     const errors = findings.filter((f) => f.severity === 'error').map((f) => f.summary);
     assert.deepEqual(errors, ['Reference to undeclared input variable'], 'only the undeclared reference is left');
     const text = JSON.stringify(findings);
@@ -78,20 +84,69 @@ describe('configuration check (demo contract)', () => {
       ['main.tf', Buffer.from('module "child" {\n  source = "./child"\n  size   = 3\n}\n')],
       ['child/main.tf', Buffer.from('variable "size" {}\n')],
     ]);
-    assert.deepEqual(checkConfiguration({ files, workspaceVariables: [], runVariables: [] }), []);
+    assert.deepEqual(checkConfiguration({ parser, files, workspaceVariables: [], runVariables: [] }), []);
     const rootOnly = new Map([['main.tf', Buffer.from('variable "size" {}\n')]]);
-    assert.deepEqual(checkConfiguration({ files: rootOnly, workspaceVariables: [], runVariables: [] }).map((f) => f.summary), ['No value for required variable']);
+    assert.deepEqual(checkConfiguration({ parser, files: rootOnly, workspaceVariables: [], runVariables: [] }).map((f) => f.summary), ['No value for required variable']);
+  });
+
+  test('reads the code as Terraform does: comments, strings and nested blocks do not fool it', () => {
+    const files = new Map([
+      [
+        'main.tf',
+        Buffer.from(
+          [
+            '/* var.in_block_comment */',
+            'variable "ports" {',
+            '  type = list(number)',
+            '  validation {',
+            '    condition     = length(var.ports) > 0',
+            '    error_message = "Needs var.ports; default = none."',
+            '  }',
+            '}',
+            'variable "name" {',
+            '  type    = string',
+            '  default = "x" # default = 1',
+            '}',
+            'output "o" { value = "literal var.not_a_reference" }',
+            'output "p" { value = "${var.interpolated}" }',
+            '',
+          ].join('\n'),
+        ),
+      ],
+      ['terraform.tfvars', Buffer.from('ports = [80, "http"]\n')],
+    ]);
+    const findings = checkConfiguration({ parser, files, workspaceVariables: [], runVariables: [] });
+    assert.deepEqual(
+      findings.map((f) => `${f.summary}: ${/"([^"]+)"/.exec(f.detail)?.[1]}`),
+      ['Invalid value for input variable: ports', 'Reference to undeclared input variable: interpolated'],
+    );
+    assert.match(findings[0]!.detail, /\[1\]: number required, found string/);
+    assert.ok(!findings[0]!.detail.includes('http'), 'the value itself is never quoted');
+    assert.deepEqual(findings[1]!.location, { file: 'main.tf', line: 14, text: 'output "p" { value = "${var.interpolated}" }' });
+  });
+
+  test('an HCL workspace value is read by the parser: balanced but invalid HCL is an invalid expression', () => {
+    const files = new Map([['main.tf', Buffer.from('variable "tags" {\n  type = map(string)\n}\n')]]);
+    const check = (value: string) =>
+      checkConfiguration({ parser, files, workspaceVariables: [variable('tags', value, { hcl: true })], runVariables: [] }).map((f) => f.summary);
+    assert.deepEqual(check('{ team = "core" }'), []);
+    assert.deepEqual(check('{ team = = "core" }'), ['Invalid expression']);
+    assert.deepEqual(check('["a", "b"]'), ['Invalid value for input variable']);
+  });
+
+  test('without a parser nothing is checked', () => {
+    assert.deepEqual(checkConfiguration({ parser: undefined, files: fixtureFiles(), workspaceVariables: [], runVariables: [] }), []);
   });
 
   test('a configuration without .tf files is not checked', () => {
-    assert.deepEqual(checkConfiguration({ files: new Map(), workspaceVariables: demoVariables, runVariables: [] }), []);
+    assert.deepEqual(checkConfiguration({ parser, files: new Map(), workspaceVariables: demoVariables, runVariables: [] }), []);
   });
 });
 
 describe('a run on the demo-app configuration', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ followConfiguration: true });
     for (const v of demoVariables) h.store.variables.set(v.id, { ...v, workspaceId: h.workspace.id });
     addConfigurationVersion(h.store, h.workspace, 'demo-app', { files: fixtureFiles() });
   });

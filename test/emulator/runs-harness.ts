@@ -67,9 +67,11 @@ resource "aws_s3_bucket" "assets" {
 export async function startHarness(options: { realRateLimits?: boolean; followConfiguration?: boolean } = {}): Promise<Harness> {
   const clock = new Clock({ mode: 'manual', start: new Date('2026-03-15T12:00:00Z') });
   const store = new Store(clock, 'hosted');
-  // Plans follow the uploaded configuration only with the HCL parser, as in the running emulator; without it they
-  // play the workspace's seeded plan outcome, which most runs tests shape directly.
-  if (options.followConfiguration) store.terraformParser = await loadTerraformParser();
+  // Plans follow the uploaded configuration only when asked, as in the running emulator; otherwise they play the
+  // workspace's seeded plan outcome, which most runs tests shape directly. The parser is there either way: run
+  // variables are checked with it.
+  store.terraformParser = await loadTerraformParser();
+  store.followConfiguration = options.followConfiguration === true;
   const router = new Router();
   registerCoreRoutes(router);
   const engine = createRunEngine(store, clock);

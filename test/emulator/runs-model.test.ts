@@ -1,9 +1,10 @@
 // The runs module's pure parts: the state machine's order, plan changes against state, HCL-literal checks.
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { loadTerraformParser, type TerraformParser } from '../../server/src/model';
 import assert from 'node:assert/strict';
 import { nextStatus, noTasks, isPausedForConfirmation, type RunPath } from '../../emulator/src/runs/phases';
 import { applyToState, countChanges, declaredResourceAddresses, plannedChanges } from '../../emulator/src/runs/changes';
-import { isHclLiteral } from '../../emulator/src/runs/hclLiteral';
+import { isHclLiteral } from '../../emulator/src/engine/hclValue';
 import { inStatusGroup, timestampKey } from '../../emulator/src/runs/statuses';
 
 const basePath: RunPath = {
@@ -35,6 +36,11 @@ function walk(path: Partial<RunPath>): string[] {
   }
   return seen;
 }
+
+let parser: TerraformParser;
+before(async () => {
+  parser = await loadTerraformParser();
+});
 
 describe('run state machine (pure)', () => {
   test('every bracketed phase of notes §4.7 in order, ending at apply', () => {
@@ -129,19 +135,21 @@ describe('plan changes', () => {
       ['main.tf', Buffer.from('resource "aws_instance" "web" {\n}\n  resource "null_resource" "x" {}\n')],
       ['notes.md', Buffer.from('resource "fake" "one" {}')],
     ]);
-    assert.deepEqual(declaredResourceAddresses(files), ['aws_instance.web', 'null_resource.x']);
+    assert.deepEqual(declaredResourceAddresses(parser, files), ['aws_instance.web', 'null_resource.x']);
+    const tricky = new Map([['main.tf', Buffer.from('# resource "commented" "out" {}\ndata "aws_ami" "x" {}\nresource aws_s3_bucket logs {}\n')]]);
+    assert.deepEqual(declaredResourceAddresses(parser, tricky), ['aws_s3_bucket.logs'], 'comments and data sources are not resources; bare labels are');
   });
 });
 
 describe('HCL literals (run variables)', () => {
   test('accepts literals', () => {
     for (const value of ['"text"', '"with \\"escape\\""', '42', '-1.5e3', 'true', 'null', '[]', '["a", 1, [true]]', '{ a = 1, "b" = "x" }', '{\n a = 1\n b = [2]\n}', '"cost $${amount}"', '"100%%{x}"']) {
-      assert.equal(isHclLiteral(value), true, value);
+      assert.equal(isHclLiteral(parser, value), true, value);
     }
   });
   test('rejects expressions, bare words and broken syntax', () => {
-    for (const value of ['text', 'var.x', '"${var.x}"', '"%{ if x }"', 'upper("x")', '[1,', '{ a = }', '"open', '1 + 2', '']) {
-      assert.equal(isHclLiteral(value), false, value);
+    for (const value of ['text', 'var.x', '"${var.x}"', '"%{ if x }"', 'upper("x")', '[1,', '{ a = }', '"open', '1 + 2', '', '"a"\nb = 1', '# only a comment']) {
+      assert.equal(isHclLiteral(parser, value), false, value);
     }
   });
 });

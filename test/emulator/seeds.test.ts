@@ -94,7 +94,7 @@ describe('the demo seed\'s configurations and runs', () => {
       for (const version of store.configurationVersions.values()) assert.ok(version.files.size > 0, `configuration version ${version.id} has no files`);
       for (const workspace of store.workspaces.values()) {
         const version = store.configurationVersion(workspace.latestConfigurationVersionId!);
-        const findings = checkConfiguration({ files: version!.files, workspaceVariables: store.variablesOf(workspace.id), runVariables: [] });
+        const findings = checkConfiguration({ parser: store.terraformParser, files: version!.files, workspaceVariables: store.variablesOf(workspace.id), runVariables: [] });
         const errors = findings.filter((f) => f.severity === 'error').map((f) => `${f.summary}: ${f.detail}`);
         assert.deepEqual(errors, [], `${workspace.name} would not plan`);
       }

@@ -37,6 +37,10 @@ export interface SessionOptions {
   capabilities?: InitializeParams['capabilities'];
   /** Adds files to the copied folder before the server starts (nested modules, other links...). */
   prepare?: (folder: string) => Promise<void>;
+  /** More initializationOptions (beside address and token). */
+  initializationOptions?: Record<string, unknown>;
+  /** Answers to server→client requests (window/showMessageRequest, hcpTerraform/trustHost…); recorded like the rest. */
+  answer?: Record<string, (params: any) => unknown>;
 }
 
 export async function startSession(options: SessionOptions): Promise<LspSession> {
@@ -72,6 +76,17 @@ export async function startSession(options: SessionOptions): Promise<LspSession>
       record('window/workDoneProgress/create', params);
       return null;
     });
+    connection.onRequest('window/showMessageRequest', (params: unknown) => {
+      record('window/showMessageRequest', params);
+      return options.answer?.['window/showMessageRequest']?.(params) ?? null;
+    });
+    for (const [method, answer] of Object.entries(options.answer ?? {})) {
+      if (method === 'window/showMessageRequest') continue;
+      connection.onRequest(method, (params: unknown) => {
+        record(method, params);
+        return answer(params);
+      });
+    }
     connection.onRequest('workspace/codeLens/refresh', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => null);
     // $/progress for tokens nobody registered a handler for: that is every server-created progress here.
@@ -88,7 +103,7 @@ export async function startSession(options: SessionOptions): Promise<LspSession>
       rootUri: folderUri,
       workspaceFolders: [{ uri: folderUri, name: 'demo-app' }],
       capabilities,
-      initializationOptions: { address: options.address, ...(options.token ? { token: options.token } : {}) },
+      initializationOptions: { address: options.address, ...(options.token ? { token: options.token } : {}), ...options.initializationOptions },
     },
     env,
     setup,

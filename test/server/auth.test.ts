@@ -30,8 +30,8 @@ describe('tokens from each source', () => {
     assert.equal(roles.at(-1), role);
   };
 
-  test('TF_TOKEN_<host> (Terraform encoding; the port cannot be encoded, so the host name alone)', async () => {
-    const session = await startSession({ address: emulator.url, env: { TF_TOKEN_127_0_0_1: emulator.tokens.member } });
+  test('TF_TOKEN_<host> (Terraform encoding, the port kept: TF_TOKEN_127_0_0_1:<port>)', async () => {
+    const session = await startSession({ address: emulator.url, env: { [`TF_TOKEN_127_0_0_1:${new URL(emulator.url).port}`]: emulator.tokens.member } });
     try {
       await linkedAs(session, 'member');
       assert.equal((await session.connection.sendRequest(serverStatusRequest)).signedIn, true);
@@ -54,7 +54,7 @@ describe('tokens from each source', () => {
   });
 
   test('the client token beats the environment', async () => {
-    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, env: { TF_TOKEN_127_0_0_1: emulator.tokens.member } });
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, env: { [`TF_TOKEN_127_0_0_1:${new URL(emulator.url).port}`]: emulator.tokens.member } });
     try {
       await linkedAs(session, 'owner');
     } finally {

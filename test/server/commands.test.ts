@@ -179,6 +179,13 @@ describe('commands', () => {
     assert.ok(!JSON.stringify(session.received).includes(generated.token), 'no notification carries the secret');
   });
 
+  test('deleting an organization token that does not exist says so, instead of blaming permissions', async () => {
+    // The previous test deleted it (or none was ever generated): the service answers 404 either way.
+    const none = await rejection(run('deleteOrganizationToken', { organization: 'acme-demo' }));
+    assert.match(none.message, /acme-demo has no organization token to delete/);
+    assert.doesNotMatch(none.message, /may not/);
+  });
+
   test('createVariable, updateVariable and deleteVariable change the workspace variables', async () => {
     const workspaceId = workspaceIds.get('demo-app')!;
     const created = await run('createVariable', { workspaceId, key: 'environment', category: 'engine', value: 'staging', description: 'Set from a quick fix' });

@@ -19,8 +19,35 @@ describe('TF_TOKEN_ variable names (Terraform encoding)', () => {
     assert.equal(decodeTokenVariableHost(tokenVariableName('tfe.bücher.example')), 'tfe.xn--bcher-kva.example');
   });
 
-  test('a port cannot be written in a variable name, so the host name alone is used', () => {
-    assert.equal(tokenVariableName('localhost:8443'), 'TF_TOKEN_localhost');
+  test('a port stays in the name, as Terraform keeps it in the host it compares (443 is no port)', () => {
+    assert.equal(tokenVariableName('localhost:8443'), 'TF_TOKEN_localhost:8443');
+    assert.equal(tokenVariableName('tfe.example.com:443'), 'TF_TOKEN_tfe_example_com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_127_0_0_1:8080'), '127.0.0.1:8080');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_tfe_example_com:0443'), 'tfe.example.com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_localhost:99999'), undefined, 'a port above 65535');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_localhost:http'), undefined, 'a port that is not a number');
+  });
+
+  // The cases of Terraform's own tests (internal/command/cliconfig/credentials_test.go) and its doc comment.
+  test("Terraform's accepted spellings: dots as is, punycode with hyphens, UTF-8, any case", () => {
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_configured_example_com'), 'configured.example.com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_configured.example.com'), 'configured.example.com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_CONFIGUREDUPPERCASE_EXAMPLE_COM'), 'configureduppercase.example.com');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_env_xn--eckwd4c7cu47r2wf_com'), comparableHost('env.ドメイン名例.com'));
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_env_xn____caf__dma_fr'), 'env.xn--caf-dma.fr');
+    for (const name of ['TF_TOKEN_xn____caf__dma_fr', 'TF_TOKEN_xn--caf-dma_fr', 'TF_TOKEN_xn--caf-dma.fr', 'TF_TOKEN_café_fr']) {
+      assert.equal(decodeTokenVariableHost(name), 'xn--caf-dma.fr', name);
+    }
+    // ForDisplay maps transitionally (ß → ss) before the comparison form is taken.
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_straße_de'), 'strasse.de');
+  });
+
+  test('names that are no host are ignored, as Terraform ignores them', () => {
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_'), undefined);
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_a__'), 'a-', 'a trailing hyphen is still a name IDNA takes');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_example__com_'), undefined, 'an empty label');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN_example___com'), 'example-.com', 'three underscores: "-" then "."');
+    assert.equal(decodeTokenVariableHost('TF_TOKEN__example_com'), undefined, 'a leading empty label');
   });
 });
 
@@ -64,9 +91,12 @@ describe('TokenResolver', () => {
     });
   });
 
-  test('an environment token for a host with a port is found by its host name', () => {
-    const resolver = new TokenResolver({ environment: { TF_TOKEN_127_0_0_1: 'emulator' }, homeDirectory: '/nonexistent' });
+  test("an environment token is for its host's port only: TF_TOKEN_<host> is not sent to <host>:<port>", () => {
+    const resolver = new TokenResolver({ environment: { TF_TOKEN_127_0_0_1: 'any-port', 'TF_TOKEN_127_0_0_1:43123': 'emulator' }, homeDirectory: '/nonexistent' });
     assert.equal(resolver.resolve('127.0.0.1:43123')?.token, 'emulator');
+    assert.equal(resolver.resolve('127.0.0.1:9999'), undefined);
+    assert.equal(resolver.resolve('127.0.0.1')?.token, 'any-port');
+    assert.equal(resolver.resolve('127.0.0.1:443')?.token, 'any-port', '443 is the default port: no port');
   });
 
   test('a malformed credentials file is reported once, without its content, and ignored', async () => {

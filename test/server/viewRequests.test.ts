@@ -98,6 +98,16 @@ describe('view requests', () => {
     await assert.rejects(session.connection.sendRequest(runsRequest, {}), /workspaceId.*organization/);
     await assert.rejects(session.connection.sendRequest(runDetailsRequest, { runId: '' }), /runId/);
     await assert.rejects(session.connection.sendRequest(runDetailsRequest, { runId: 'run-doesnotexist0000' }), /not found/);
+    // Checked before anything reaches the service: the field, what was wrong, InvalidParams.
+    const before = emulator.control.requests().length;
+    await assert.rejects(session.connection.sendRequest(runsRequest, { workspaceId: 42 } as never), (error: { code: number; message: string }) => {
+      assert.equal(error.code, -32602);
+      assert.equal(error.message, 'hcpTerraform/runs: workspaceId must be a string, not a number.');
+      return true;
+    });
+    await assert.rejects(session.connection.sendRequest(runsRequest, { workspaceId: 'ws-x', pageSize: 'ten' } as never), /pageSize must be a number/);
+    await assert.rejects(session.connection.sendRequest(runDetailsRequest, null as never), /hcpTerraform\/runDetails takes one object as params, not null/);
+    assert.equal(emulator.control.requests().length, before, 'an ill-formed request reached the service');
   });
 });
 

@@ -23,16 +23,15 @@ export type CredentialsFileResult =
 export { tokenVariableName };
 
 /**
- * The token of `TF_TOKEN_<host>`: dots are `_`, hyphens `__`. A variable name cannot hold a port, so a host with a
- * port (`localhost:8443`) is also found under its name without the port, as the server does.
+ * The token of `TF_TOKEN_<host>`: dots are `_`, hyphens `__`, and a port stays part of the name as Terraform reads it
+ * (`TF_TOKEN_localhost:8443`): a variable without the port is not a token for every port of the host.
  */
 export function environmentToken(host: string, environment: Readonly<Record<string, string | undefined>>): FoundToken | undefined {
   const key = comparableHost(host);
-  const wanted = new Set([key, key.replace(/:\d+$/, '')]);
   for (const [name, value] of Object.entries(environment)) {
     if (!name.startsWith('TF_TOKEN_') || !value?.trim()) continue;
     const decoded = decodeTokenVariableHost(name);
-    if (decoded !== undefined && wanted.has(decoded)) return { token: value.trim(), from: name };
+    if (decoded !== undefined && decoded === key) return { token: value.trim(), from: name };
   }
   return undefined;
 }

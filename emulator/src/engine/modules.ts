@@ -57,8 +57,10 @@ export function expand(block: Node, scope: Scope): Expansion {
         ? Object.entries(forEach)
         : undefined;
     if (!pairs) return { kind: 'unknown', instances: [{ scope }] };
-    const unique = new Map(pairs.reverse()); // a set's repeated element counts once, where it first appears
-    return { kind: 'for_each', instances: [...unique].reverse().map(([key, value]) => ({ index: key, scope: { ...scope, each: { key, value } } })) };
+    // A set's repeated element counts once; Terraform orders the instances of a map or a set of strings by key
+    // (byte order), whatever order the code wrote them in, and so do its plan and state.
+    const unique = [...new Map(pairs)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { kind: 'for_each', instances: unique.map(([key, value]) => ({ index: key, scope: { ...scope, each: { key, value } } })) };
   }
   return { kind: 'single', instances: [{ scope }] };
 }

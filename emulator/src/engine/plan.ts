@@ -2,7 +2,8 @@
 // what it has whose arguments changed since they were applied, replace on request (or when terraform_data's
 // trigger changed), destroy what the code no longer declares. A second plan after an apply has no changes.
 import type { TerraformParser } from '../../../server/src/model';
-import { readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
+import type { LiteralValue } from '../../../server/src/model/hclLiterals';
+import { readHclValue } from './hclValue';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
 import { VariableValueMap } from './values';
@@ -52,12 +53,12 @@ export function variableValues(parser: TerraformParser, workspaceVariables: read
     if (variable.sensitive) values.sensitive.add(variable.key);
     if (!variable.hcl) values.set(variable.key, variable.value);
     else {
-      const parsed = hclValue(parser, variable.value);
+      const parsed = readHclValue(parser, variable.value).literal?.value;
       if (parsed !== undefined) values.set(variable.key, parsed);
     }
   }
   for (const variable of runVariables) {
-    const parsed = hclValue(parser, variable.value);
+    const parsed = readHclValue(parser, variable.value).literal?.value;
     if (parsed !== undefined) values.set(variable.key, parsed);
   }
   return values;
@@ -66,14 +67,4 @@ export function variableValues(parser: TerraformParser, workspaceVariables: read
 /** The workspace's Terraform variables marked sensitive (for readConfiguration's `sensitiveVariables`). */
 export function sensitiveVariableNames(workspaceVariables: readonly Variable[]): Set<string> {
   return new Set(workspaceVariables.filter((v) => v.category === 'engine' && v.sensitive).map((v) => v.key));
-}
-
-function hclValue(parser: TerraformParser, text: string): LiteralValue | undefined {
-  const tree = parser.parse(`value = ${text}\n`);
-  try {
-    const expression = tree.rootNode.descendantsOfType('expression')[0];
-    return expression ? readLiteral(expression)?.value : undefined;
-  } finally {
-    tree.delete();
-  }
 }

@@ -1,5 +1,7 @@
 // Injected faults (EmulatorControl.injectFault): each spec affects the next `times` matching requests.
-export type FaultKind = 'latency' | 'status' | 'reset' | 'truncate' | 'malformed' | 'rate-limit';
+// 'html': a proxy's HTML error page (status, default 502) instead of the service's JSON; 'wrong-shape': the handler's
+// status with valid JSON that is not the document the API promises (what a half-upgraded service might send).
+export type FaultKind = 'latency' | 'status' | 'reset' | 'truncate' | 'malformed' | 'rate-limit' | 'html' | 'wrong-shape';
 
 export interface FaultSpec {
   method?: string;
@@ -9,11 +11,11 @@ export interface FaultSpec {
   status?: number;
   latencyMs?: number;
   times?: number;
-  /** For 'reset'/'status': fail before the handler runs (default) or after it changed state. */
+  /** For 'reset'/'status'/'html': fail before the handler runs (default) or after it changed state. */
   beforeHandling?: boolean;
 }
 
-export const faultKinds: readonly FaultKind[] = ['latency', 'status', 'reset', 'truncate', 'malformed', 'rate-limit'];
+export const faultKinds: readonly FaultKind[] = ['latency', 'status', 'reset', 'truncate', 'malformed', 'rate-limit', 'html', 'wrong-shape'];
 
 interface ActiveFault {
   spec: FaultSpec;
@@ -29,6 +31,9 @@ export class FaultInjector {
     if (typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) throw new Error('A fault needs a path (string) or a RegExp.');
     if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status! >= 400 && spec.status! <= 599)) {
       throw new Error('A "status" fault needs a status between 400 and 599.');
+    }
+    if (spec.kind === 'html' && spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)) {
+      throw new Error('An "html" fault\'s status must be between 400 and 599 (default 502).');
     }
     if (spec.kind === 'latency' && !(typeof spec.latencyMs === 'number' && spec.latencyMs >= 0)) {
       throw new Error('A "latency" fault needs latencyMs >= 0.');

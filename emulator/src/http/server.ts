@@ -70,7 +70,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
 
   const fault = deps.faults.take(method, rawPath);
   if (fault?.kind === 'latency') await delay(fault.latencyMs ?? 0);
-  const failsBefore = fault && (fault.kind === 'reset' || fault.kind === 'status') && fault.beforeHandling !== false;
+  const failsBefore = fault && (fault.kind === 'reset' || fault.kind === 'status' || fault.kind === 'html') && fault.beforeHandling !== false;
   if (failsBefore && fault.kind === 'reset') {
     record(0, fault);
     return void req.socket.destroy();
@@ -92,6 +92,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
     record(fault.status!, fault);
     return void sendJson(res, fault.status!, errorDocument(statusFaultError(fault.status!)), headers);
   }
+  if (failsBefore && fault.kind === 'html') return void sendHtmlFault(res, fault, record);
 
   let response: ApiResponse;
   try {
@@ -127,6 +128,9 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
       return void req.socket.destroy();
     }
     if (fault.kind === 'status') response = { status: fault.status!, body: errorDocument(statusFaultError(fault.status!)) };
+    if (fault.kind === 'html') return void sendHtmlFault(res, fault, record);
+    // Valid JSON, but nothing the API promises: every schema the client has must refuse it.
+    if (fault.kind === 'wrong-shape') response = { ...response, raw: undefined, body: { data: { id: 42, type: null, attributes: 'unexpected' } } };
   }
   const bytes = responseBytes(response);
   const allHeaders = { ...headers, ...response.headers };
@@ -145,9 +149,20 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
     res.writeHead(response.status, { ...allHeaders, 'Content-Type': jsonApiMediaType, 'Content-Length': String(broken.length) });
     return void res.end(broken);
   }
-  record(response.status, fault?.kind === 'status' || fault?.kind === 'latency' ? fault : undefined);
+  record(response.status, fault?.kind === 'status' || fault?.kind === 'latency' || fault?.kind === 'wrong-shape' ? fault : undefined);
   res.writeHead(response.status, bytes ? { ...allHeaders, 'Content-Length': String(bytes.length) } : allHeaders);
   res.end(bytes ?? undefined);
+}
+
+/** What a load balancer in front of the service answers when the service behind it fails: HTML, not JSON:API. */
+function sendHtmlFault(res: ServerResponse, fault: FaultSpec, record: (status: number, fault?: FaultSpec) => void): void {
+  const status = fault.status ?? 502;
+  const titles: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' };
+  const title = `${status} ${titles[status] ?? 'Error'}`;
+  const page = Buffer.from(`<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`, 'utf8');
+  record(status, fault);
+  res.writeHead(status, { 'Content-Type': 'text/html', 'Content-Length': String(page.length) });
+  res.end(page);
 }
 
 function statusFaultError(status: number): ApiError {

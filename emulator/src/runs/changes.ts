@@ -1,17 +1,23 @@
 // What a simulated plan changes. The counts come from the workspace's plan outcome (set by the seed or a test);
 // the resource addresses come from the configuration version's own `resource` blocks when it has any, so the
 // plan log names resources the user actually wrote. Destroy plans destroy what earlier applies created.
+import type { TerraformParser } from '../../../server/src/model';
+import { extractTerraformFile } from '../../../server/src/model';
 import type { Workspace } from '../store/model';
 import type { PlannedChange, RunRecord } from './model';
 
-/** Addresses declared in `.tf` files, e.g. `aws_instance.web`, in file order. */
-export function declaredResourceAddresses(files: Map<string, Buffer> | undefined): string[] {
-  if (!files) return [];
+/** Managed resource addresses declared in `.tf` files, e.g. `aws_instance.web`, in file order (none without a parser). */
+export function declaredResourceAddresses(parser: TerraformParser | undefined, files: Map<string, Buffer> | undefined): string[] {
+  if (!parser || !files) return [];
   const addresses: string[] = [];
-  const declaration = /^\s*resource\s+"([A-Za-z0-9_-]+)"\s+"([A-Za-z0-9_-]+)"/gm;
   for (const [path, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     if (!path.endsWith('.tf')) continue;
-    for (const match of content.toString('utf8').matchAll(declaration)) addresses.push(`${match[1]}.${match[2]}`);
+    const tree = parser.parse(content.toString('utf8'));
+    try {
+      for (const target of extractTerraformFile(tree, path).addresses) if (target.kind === 'resource') addresses.push(target.address);
+    } finally {
+      tree.delete();
+    }
   }
   return addresses;
 }

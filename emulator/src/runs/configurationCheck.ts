@@ -1,8 +1,14 @@
 // What `terraform plan` would refuse before planning anything, checked against the configuration version's
-// files: required variables with no value anywhere, values that cannot be a declared number or bool,
-// references to undeclared variables, HCL workspace variables that do not parse. Only configurations that
-// came with `.tf` files are checked (seeded versions without files plan as their workspace's outcome says).
+// files: required variables with no value anywhere, values that do not convert to the declared type, references
+// to undeclared variables, HCL workspace variables that do not parse. Only configurations that came with `.tf`
+// files are checked (seeded versions without files plan as their workspace's outcome says).
+// The files are read with the language server's tree-sitter model, the same one the editor's diagnostics use,
+// so the emulator and the extension agree on what a configuration declares and references.
 // Values are never quoted in the findings: variables may be sensitive.
+import type { TerraformParser, TerraformType, VariableDeclaration, VariableReference } from '../../../server/src/model';
+import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile } from '../../../server/src/model';
+import type { LiteralValue } from '../../../server/src/model';
+import { readHclValue } from '../engine/hclValue';
 import type { Variable } from '../store/model';
 import type { RunVariable } from './model';
 
@@ -14,79 +20,76 @@ export interface ConfigurationFinding {
   location?: { file: string; line: number; text: string };
 }
 
-interface DeclaredVariable {
-  name: string;
-  type: string | undefined;
-  hasDefault: boolean;
-  file: string;
-  line: number;
-  text: string;
-}
-
 interface ValueSource {
-  /** Raw value: HCL text for tfvars, run variables and HCL workspace variables; plain text otherwise. */
-  value: string;
-  isHcl: boolean;
+  /** The value as far as it is a literal; undefined for an expression the check does not evaluate. */
+  value: LiteralValue | undefined;
   origin: string;
 }
 
 export interface CheckInputs {
+  /** Without a parser (a store built without one, in unit tests) nothing is checked. */
+  parser: TerraformParser | undefined;
   files: Map<string, Buffer>;
   workspaceVariables: Variable[];
   runVariables: RunVariable[];
 }
 
-export function checkConfiguration({ files, workspaceVariables, runVariables }: CheckInputs): ConfigurationFinding[] {
+interface RootFile {
+  path: string;
+  lines: string[];
+  variables: VariableDeclaration[];
+  references: VariableReference[];
+}
+
+export function checkConfiguration({ parser, files, workspaceVariables, runVariables }: CheckInputs): ConfigurationFinding[] {
   // Only the root module's variables take workspace and run values; a module's come from its caller.
-  const tfFiles = [...files.entries()].filter(([path]) => path.endsWith('.tf') && !path.includes('/')).sort(([a], [b]) => a.localeCompare(b));
-  if (tfFiles.length === 0) return [];
-  const texts = tfFiles.map(([path, content]) => ({ path, text: content.toString('utf8') }));
-  const declared = new Map(texts.flatMap(({ path, text }) => declaredVariables(path, text)).map((v) => [v.name, v]));
-  const values = effectiveValues(files, workspaceVariables, runVariables);
+  const tfPaths = [...files.keys()].filter((path) => path.endsWith('.tf') && !path.includes('/')).sort((a, b) => a.localeCompare(b));
+  if (!parser || tfPaths.length === 0) return [];
+  const rootFiles = tfPaths.map((path) => readRootFile(parser, path, files.get(path)!.toString('utf8')));
+  const declared = new Map(rootFiles.flatMap((file) => file.variables.map((variable) => [variable.name, { variable, file }] as const)));
+  const values = effectiveValues(parser, files, workspaceVariables, runVariables);
   const findings: ConfigurationFinding[] = [];
 
-  for (const variable of declared.values()) {
+  for (const { variable, file } of declared.values()) {
+    const location = lineOf(file, variable.range.start.line);
     const source = values.get(variable.name);
     if (!source) {
-      if (!variable.hasDefault) {
+      if (!variable.default) {
         findings.push({
           severity: 'error',
           summary: 'No value for required variable',
           detail: `The root module input variable "${variable.name}" is not set, and has no default value. Set it as a workspace variable or in a .tfvars file.`,
-          location: variable,
+          location,
         });
       }
       continue;
     }
-    const problem = typeProblem(variable.type, source);
+    const problem = variable.type && source.value !== undefined ? typeProblem(source.value, variable.type.parsed) : undefined;
     if (problem) {
       findings.push({
         severity: 'error',
         summary: 'Invalid value for input variable',
         detail: `The value for variable "${variable.name}" from ${source.origin} is not suitable: ${problem}.`,
-        location: variable,
+        location,
       });
     }
   }
 
-  for (const { path, text } of texts) {
-    text.split('\n').forEach((line, index) => {
-      if (/^\s*(#|\/\/)/.test(line)) return; // a comment may mention var.anything
-      for (const match of line.matchAll(/\bvar\.([A-Za-z_][\w-]*)/g)) {
-        if (declared.has(match[1]!)) continue;
-        findings.push({
-          severity: 'error',
-          summary: 'Reference to undeclared input variable',
-          detail: `An input variable with the name "${match[1]}" has not been declared. Declare it with a variable "${match[1]}" {} block.`,
-          location: { file: path, line: index + 1, text: line.trim() },
-        });
-      }
-    });
+  for (const file of rootFiles) {
+    for (const reference of file.references) {
+      if (!reference.name || declared.has(reference.name)) continue;
+      findings.push({
+        severity: 'error',
+        summary: 'Reference to undeclared input variable',
+        detail: `An input variable with the name "${reference.name}" has not been declared. Declare it with a variable "${reference.name}" {} block.`,
+        location: lineOf(file, reference.range.start.line),
+      });
+    }
   }
 
   for (const variable of workspaceVariables) {
     if (variable.category !== 'engine') continue;
-    if (variable.hcl && !looksBalanced(variable.value)) {
+    if (variable.hcl && !readHclValue(parser, variable.value).parses) {
       findings.push({
         severity: 'error',
         summary: 'Invalid expression',
@@ -115,120 +118,54 @@ export function findingLines(finding: ConfigurationFinding): string[] {
   return lines;
 }
 
-function declaredVariables(path: string, text: string): DeclaredVariable[] {
-  const result: DeclaredVariable[] = [];
-  const header = /^\s*variable\s+"([A-Za-z_][\w-]*)"\s*\{/gm;
-  for (const match of text.matchAll(header)) {
-    const start = match.index! + match[0].length;
-    const body = blockBody(text, start);
-    const topLevel = depthOneLines(body);
-    // `^\s*` may have swallowed blank lines before the keyword: count lines up to the keyword itself.
-    const line = text.slice(0, match.index! + match[0].indexOf('variable')).split('\n').length;
-    result.push({
-      name: match[1]!,
-      type: /^\s*type\s*=\s*([a-z]+)\b/m.exec(topLevel)?.[1],
-      hasDefault: /^\s*default\s*=/m.test(topLevel),
-      file: path,
-      line,
-      text: match[0].trim(),
-    });
+function readRootFile(parser: TerraformParser, path: string, text: string): RootFile {
+  const tree = parser.parse(text);
+  try {
+    const { variables, references } = extractTerraformFile(tree, path, (start, end) => parser.parseRegion(text, start, end));
+    return { path, lines: text.split('\n'), variables, references };
+  } finally {
+    tree.delete();
   }
-  return result;
 }
 
-/** The text of a block from just after its `{` to its matching `}` (strings are skipped). */
-function blockBody(text: string, start: number): string {
-  let depth = 1;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const char = text[i];
-    if (inString) {
-      if (char === '\\') i++;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return text.slice(start, i);
-  }
-  return text.slice(start);
-}
-
-/** Only the lines of a block body that are not inside a nested block or collection. */
-function depthOneLines(body: string): string {
-  let depth = 0;
-  return body
-    .split('\n')
-    .filter((line) => {
-      const atTop = depth === 0;
-      for (const char of line.replace(/"(?:[^"\\]|\\.)*"/g, '""')) {
-        if (char === '{' || char === '[' || char === '(') depth++;
-        else if (char === '}' || char === ']' || char === ')') depth--;
-      }
-      return atTop;
-    })
-    .join('\n');
+/** Terraform's `on <file> line <n>:` context: the line as written, trimmed. */
+function lineOf(file: RootFile, zeroBasedLine: number): ConfigurationFinding['location'] {
+  return { file: file.path, line: zeroBasedLine + 1, text: (file.lines[zeroBasedLine] ?? '').trim() };
 }
 
 /** Where each variable's value comes from, the later source winning as Terraform and the service order them. */
-function effectiveValues(files: Map<string, Buffer>, workspaceVariables: Variable[], runVariables: RunVariable[]): Map<string, ValueSource> {
+function effectiveValues(parser: TerraformParser, files: Map<string, Buffer>, workspaceVariables: Variable[], runVariables: RunVariable[]): Map<string, ValueSource> {
   const values = new Map<string, ValueSource>();
   for (const variable of workspaceVariables) {
     const match = /^TF_VAR_(.+)$/.exec(variable.key);
-    if (variable.category === 'env' && match) values.set(match[1]!, { value: variable.value, isHcl: false, origin: `environment variable ${variable.key}` });
+    if (variable.category === 'env' && match) values.set(match[1]!, { value: variable.value, origin: `environment variable ${variable.key}` });
   }
   const varFiles = [...files.keys()].filter((p) => p === 'terraform.tfvars' || p.endsWith('.auto.tfvars')).sort((a, b) =>
     a === 'terraform.tfvars' ? -1 : b === 'terraform.tfvars' ? 1 : a.localeCompare(b),
   );
   for (const path of varFiles) {
-    for (const [name, value] of tfvarsAssignments(files.get(path)!.toString('utf8'))) values.set(name, { value, isHcl: true, origin: path });
+    const tree = parser.parse(files.get(path)!.toString('utf8'));
+    try {
+      for (const entry of extractTfvarsFile(tree, path, 'hcl', true).entries) values.set(entry.key, { value: entry.literal?.value, origin: path });
+    } finally {
+      tree.delete();
+    }
   }
   for (const variable of workspaceVariables) {
-    if (variable.category === 'engine') values.set(variable.key, { value: variable.value, isHcl: variable.hcl, origin: `workspace variable ${variable.key}` });
+    if (variable.category !== 'engine') continue;
+    const value = variable.hcl ? readHclValue(parser, variable.value).literal?.value : variable.value;
+    values.set(variable.key, { value, origin: `workspace variable ${variable.key}` });
   }
-  for (const variable of runVariables) values.set(variable.key, { value: variable.value, isHcl: true, origin: 'the run\'s variables' });
+  for (const variable of runVariables) values.set(variable.key, { value: readHclValue(parser, variable.value).literal?.value, origin: 'the run\'s variables' });
   return values;
 }
 
-/** Top-level `name = value` assignments of a .tfvars file (first line of the value is enough for the checks). */
-function tfvarsAssignments(text: string): Array<[string, string]> {
-  const result: Array<[string, string]> = [];
-  for (const line of depthOneLines(text).split('\n')) {
-    const match = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) result.push([match[1]!, match[2]!]);
+/** Why a value cannot be converted to the declared type, in Terraform's words and without the value itself. */
+function typeProblem(value: LiteralValue, type: TerraformType): string | undefined {
+  const mismatch = checkValueAgainstType(value, type, { hideValues: true });
+  if (!mismatch) return undefined;
+  if (mismatch.path === '' && (type.kind === 'number' || type.kind === 'bool' || type.kind === 'string')) {
+    return typeof value === 'object' && value !== null ? `a ${type.kind} is required, not a collection` : `a ${type.kind} is required`;
   }
-  return result;
-}
-
-/** Why a value cannot be the declared primitive type, or undefined when it can (or the type is not checked). */
-function typeProblem(type: string | undefined, source: ValueSource): string | undefined {
-  if (type !== 'number' && type !== 'bool') return undefined;
-  let text = source.value.trim();
-  if (source.isHcl) {
-    const quoted = /^"(.*)"$/.exec(text);
-    if (quoted) text = quoted[1]!;
-    else if (/^[[{]/.test(text)) return `a ${type} is required, not a collection`;
-  }
-  if (type === 'number' && !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return 'a number is required';
-  if (type === 'bool' && text !== 'true' && text !== 'false') return 'a bool is required';
-  return undefined;
-}
-
-/** Brackets, braces and quotes pair up: the least an HCL value must do to parse. */
-function looksBalanced(value: string): boolean {
-  const stack: string[] = [];
-  const pairs: Record<string, string> = { '}': '{', ']': '[', ')': '(' };
-  let inString = false;
-  for (let i = 0; i < value.length; i++) {
-    const char = value[i]!;
-    if (inString) {
-      if (char === '\\') i++;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if ('{[('.includes(char)) stack.push(char);
-    else if (char in pairs && stack.pop() !== pairs[char]) return false;
-  }
-  return !inString && stack.length === 0;
+  return mismatch.message;
 }

@@ -6,7 +6,7 @@ import { isObject, optionalBoolean, optionalString, readAttributes, readData, re
 import { workspacePermissions } from '../store/permissions';
 import type { Store } from '../store/store';
 import type { CreateRunInput } from './engine';
-import { isHclLiteral } from './hclLiteral';
+import { isHclLiteral } from '../engine/hclValue';
 import type { RunVariable } from './model';
 
 /** Engine versions every organization may pick for a plan-only run (plus each workspace's own version). */
@@ -74,7 +74,7 @@ export function readCreateRunRequest(store: Store, caller: Caller, body: unknown
     planOnly,
     targetAddrs: readAddresses(attributes, 'target-addrs'),
     replaceAddrs: readAddresses(attributes, 'replace-addrs'),
-    variables: readVariables(attributes),
+    variables: readVariables(store, attributes),
     engineVersion,
   };
 }
@@ -110,16 +110,19 @@ function readAddresses(attributes: JsonObject, key: string): string[] | undefine
   return value as string[];
 }
 
-function readVariables(attributes: JsonObject): RunVariable[] {
+function readVariables(store: Store, attributes: JsonObject): RunVariable[] {
   const value = attributes.variables;
   if (value === undefined || value === null) return [];
+  const parser = store.terraformParser;
+  // The running emulator loads it before serving; only a test store built without it gets here.
+  if (!parser) throw new Error('run variables cannot be checked: the emulator was started without its HCL parser');
   if (!Array.isArray(value)) throw invalidAttribute('variables must be an array of {"key": …, "value": …}.', pointer('variables'));
   return value.map((item: unknown, index) => {
     const at = `${pointer('variables')}/${index}`;
     if (!isObject(item) || typeof item.key !== 'string' || item.key.length === 0 || typeof item.value !== 'string') {
       throw invalidAttribute(`variables[${index}] must be {"key": "<name>", "value": "<HCL literal>"} with string key and value.`, at);
     }
-    if (!isHclLiteral(item.value)) {
+    if (!isHclLiteral(parser, item.value)) {
       // Name the key, never the value: run variables often carry secrets.
       throw invalidAttribute(
         `variables[${index}] (${item.key}): the value must be an HCL literal, e.g. "\\"text\\"" (strings need inner quotes), 42, true, ["a"] or {k = "v"}.`,

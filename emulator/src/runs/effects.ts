@@ -123,7 +123,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const managed = records.managedResources.get(run.workspaceId) ?? [];
   const current = store.stateVersions.current(run.workspaceId)?.state;
   const prior = stateInstances(current);
-  const parser = store.terraformParser;
+  const parser = store.followConfiguration ? store.terraformParser : undefined;
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
@@ -138,9 +138,10 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
           .map((instance) => ({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }));
     run.outputs = plannedOutputs(declared, current?.outputs ?? {});
   } else {
-    run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(version?.files), managed });
+    run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(store.terraformParser, version?.files), managed });
   }
   const findings = checkConfiguration({
+    parser,
     files: version?.files ?? new Map(),
     workspaceVariables: store.variablesOf(run.workspaceId),
     runVariables: run.variables,

@@ -33,8 +33,13 @@ export class Store {
   readonly variables = new Map<string, Variable>();
   readonly changeRequests = new Map<string, ChangeRequest>();
   readonly stateVersions = new StateVersions();
-  /** The HCL parser, once loaded at start: plans follow an uploaded configuration only when it is there. */
+  /** The HCL parser, loaded once at start: it reads uploaded configurations and checks run variables' values. */
   terraformParser: TerraformParser | undefined;
+  /**
+   * Plans are worked out from the uploaded configuration (true in the running emulator). Tests about run
+   * phases turn it off so that a run plays its workspace's seeded plan outcome, which they shape directly.
+   */
+  followConfiguration = true;
   /** Projects other than each organization's default one (created with a workspace's project). */
   readonly extraProjects: Array<{ organization: string; name: string }> = [];
   readonly notifications: NotificationRecord[] = [];

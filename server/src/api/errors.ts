@@ -10,6 +10,11 @@ export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
   /** The operation that failed, e.g. `applyRun` (see operations.ts); undefined for raw transport use. */
   readonly operation: string | undefined;
+  /**
+   * A write whose request may have been handled although no clear answer came back (a reset or 5xx after the
+   * service acted, a timeout, a cut or unreadable 2xx body): never resend it; read the state back (uncertainWrites.ts).
+   */
+  mayHaveSucceeded = false;
 
   protected constructor(message: string, operation: string | undefined) {
     super(message);

@@ -32,6 +32,7 @@ export const operationLabels = {
   deleteVariable: 'delete the variable',
   listWorkspaces: 'list the workspaces',
   listOrganizations: 'list your organizations',
+  getOrganization: 'read the organization',
   getWorkspace: 'read the workspace',
   createConfigurationVersion: 'create the configuration version',
   uploadConfiguration: 'upload the configuration',
@@ -73,7 +74,7 @@ const specMeanings: Partial<Record<OperationName, Record<number, string>>> = {
     404: 'this token may not manage the organization token (only the owners team, its token and the organization token may)',
   },
   deleteOrganizationToken: {
-    404: 'this token may not manage the organization token (only the owners team, its token and the organization token may)',
+    404: 'there is no organization token to delete, or this token may not manage it (only the owners team, its token and the organization token may)',
   },
 };
 

@@ -8,6 +8,7 @@ import { pageFetcher } from './lists';
 import type { PageFetcher } from './pagination';
 import {
   featureSetSchema,
+  organizationDocumentSchema,
   organizationListDocumentSchema,
   organizationTokenDocumentSchema,
   subscriptionDocumentSchema,
@@ -32,6 +33,18 @@ export class OrganizationApi {
   /** The organizations the token's user or team belongs to (an organization token sees its own). */
   pages(pageSize = 100): PageFetcher<Organization> {
     return pageFetcher(this.requester, { operation: 'listOrganizations', path: '/organizations', query: {}, pageSize, schema: organizationListDocumentSchema });
+  }
+
+  /** One organization; its `permissions` say what this token may do there (`can-update-api-token`). */
+  async get(organization: string, options: CallOptions = {}): Promise<Organization> {
+    const result = await this.requester.call({
+      operation: 'getOrganization',
+      method: 'GET',
+      path: `/organizations/${segment(organization)}`,
+      schema: organizationDocumentSchema,
+      ...options,
+    });
+    return result.data.data;
   }
 
   getSubscription(organization: string, options: CallOptions = {}): Promise<SubscriptionWithFeatureSet> {

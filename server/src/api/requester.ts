@@ -17,6 +17,7 @@ import type { RateBucket, RateLimiter } from './rateLimiter';
 import { decideRetry, rateLimitWaitMs } from './retry';
 import type { AttemptOutcome, RetryOptions } from './retry';
 import { errorDocumentSchema } from './schemas/jsonapi';
+import { markUncertainWrite } from './uncertainWrites';
 
 export const jsonApiMediaType = 'application/vnd.api+json';
 
@@ -115,12 +116,24 @@ export class Requester {
       });
     // Identical GETs in flight share one exchange (with the shared signal, aborted only when every caller left);
     // each caller still validates the body with its own schema.
-    const raw = isRead ? await this.inFlight.run(`${bucket} ${url.href}`, call.signal, send) : await send(call.signal);
-    return this.interpret(call, raw);
+    if (isRead) return this.interpret(call, await this.inFlight.run(`${bucket} ${url.href}`, call.signal, send));
+    try {
+      return this.interpret(call, await send(call.signal));
+    } catch (error) {
+      throw error instanceof ApiError ? markUncertainWrite(error, call.operation) : error;
+    }
   }
 
   /** A pre-signed URL (upload, log): never authenticated, retried only when it is a read. */
   async raw(call: RawCall): Promise<HttpResponse> {
+    try {
+      return await this.rawOnce(call);
+    } catch (error) {
+      throw call.method !== 'GET' && error instanceof ApiError ? markUncertainWrite(error, call.operation) : error;
+    }
+  }
+
+  private async rawOnce(call: RawCall): Promise<HttpResponse> {
     const response = await this.withRetries(call.operation, call.method === 'GET', call.signal, (signal) =>
       this.options.transport.send({
         method: call.method,

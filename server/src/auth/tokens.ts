@@ -1,13 +1,13 @@
 // Finds the API token for a service host the way Terraform does, first found wins:
 //   1. the client (initializationOptions, or hcpTerraform/setToken when the user signs in), per host;
-//   2. TF_TOKEN_<host> (dots → `_`, hyphens → `__`, non-ASCII host names in punycode);
+//   2. TF_TOKEN_<host> (dots → `_`, hyphens → `__`, non-ASCII host names in punycode, a port kept: `TF_TOKEN_localhost:8443`);
 //   3. the credentials file `terraform login` writes (~/.terraform.d/credentials.tfrc.json, `credentials.<host>.token`).
 // A token is only ever returned for the host it was stored under, so it is only sent there. Tokens never appear in
 // a warning or a log line; only where a token came from is reported.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 export type TokenSource = 'client' | 'environment' | 'credentials-file';
 
@@ -67,13 +67,12 @@ export class TokenResolver {
   }
 
   private fromEnvironment(host: string): ResolvedToken | undefined {
-    // Environment variable names cannot hold a port, so `localhost:8080` is looked up as `localhost` (as Terraform
-    // cannot express it either, this only adds a way that otherwise does not exist).
-    const wanted = new Set([host, host.replace(/:\d+$/, '')]);
+    // Terraform's rule exactly: the port is part of the host, so TF_TOKEN_localhost is not a token for
+    // localhost:8080 (it would send one host's token to every port of it).
     for (const [name, value] of Object.entries(this.environment)) {
       if (!name.startsWith('TF_TOKEN_') || !value || !value.trim()) continue;
       const decoded = decodeTokenVariableHost(name);
-      if (decoded !== undefined && wanted.has(decoded)) return { token: value.trim(), source: 'environment', from: name };
+      if (decoded !== undefined && decoded === host) return { token: value.trim(), source: 'environment', from: name };
     }
     return undefined;
   }
@@ -112,26 +111,82 @@ export class TokenResolver {
   }
 }
 
-/** The variable Terraform reads a host's token from: TF_TOKEN_app_terraform_io, TF_TOKEN_my__tfe_example_com. */
+/**
+ * The variable Terraform reads a host's token from: TF_TOKEN_app_terraform_io, TF_TOKEN_my__tfe_example_com. A port
+ * stays in the name as Terraform compares it (`TF_TOKEN_localhost:8443`, 443 left out): Terraform keeps the port in
+ * the host it looks up, so a variable without one never matches a host with one. Such a name cannot be `export`ed
+ * from a POSIX shell; `env 'TF_TOKEN_localhost:8443=…' command` sets it.
+ */
 export function tokenVariableName(host: string): string {
-  return `TF_TOKEN_${comparableHost(host).replace(/:\d+$/, '').replace(/-/g, '__').replace(/\./g, '_')}`;
+  return `TF_TOKEN_${comparableHost(host).replace(/-/g, '__').replace(/\./g, '_')}`;
 }
 
-/** The host a TF_TOKEN_ variable names, in comparable form; undefined when the name cannot be one. */
+/**
+ * The host a TF_TOKEN_ variable names, in comparable form; undefined when the name cannot be one. Terraform's rules
+ * (internal/command/cliconfig collectCredentialsFromEnv): `__` is a hyphen, then `_` a dot; the rest may be written
+ * as is (dots, hyphens, punycode or UTF-8, any case); a `:port` stays part of the host.
+ */
 export function decodeTokenVariableHost(name: string): string | undefined {
-  const encoded = name.slice('TF_TOKEN_'.length);
-  if (!encoded) return undefined;
-  // `__` first: it stands for a hyphen, a single `_` for a dot.
-  const host = encoded.replace(/__/g, '-').replace(/_/g, '.');
-  return comparableHost(host);
+  if (!name.startsWith('TF_TOKEN_')) return undefined;
+  const raw = name.slice('TF_TOKEN_'.length).replace(/__/g, '-').replace(/_/g, '.');
+  return hostForComparison(hostForDisplay(raw));
 }
 
-/** Lower case, punycode for non-ASCII labels, no trailing dot: how Terraform compares host names. */
+/**
+ * Lower case, punycode for non-ASCII labels, no trailing dot, port 443 left out: how Terraform compares host names
+ * (svchost.ForComparison). Lenient where Terraform would refuse (a key for anything the user wrote); strict checks
+ * are hostForComparison's.
+ */
 export function comparableHost(host: string): string {
   const trimmed = host.trim().replace(/\.$/, '');
   const [name, port] = splitPort(trimmed);
-  const ascii = /^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : domainToASCII(name.toLowerCase()) || name.toLowerCase();
+  const lower = name.toLowerCase();
+  const ascii = /^[\x00-\x7f]*$/.test(lower) ? lower : domainToASCII(lower) || lower;
+  const normalizedPort = port === undefined ? undefined : normalizePort(port);
+  return normalizedPort ? `${ascii}:${normalizedPort}` : ascii;
+}
+
+/**
+ * svchost.ForComparison: the host in comparable form, or undefined where Terraform reports an error (an empty label,
+ * a label already in punycode, a port that is not a number or above 65535, a name IDNA rejects).
+ */
+export function hostForComparison(given: string): string | undefined {
+  const colon = given.indexOf(':');
+  const name = colon < 0 ? given : given.slice(0, colon);
+  let port: string | undefined;
+  if (colon >= 0) {
+    const digits = given.slice(colon + 1);
+    if (!/^\d+$/.test(digits) || Number(digits) > 65535) return undefined;
+    port = normalizePort(digits);
+  }
+  if (!name || name.split('.').some((label) => label === '' || label.toLowerCase().startsWith('xn--'))) return undefined;
+  const ascii = domainToASCII(name);
+  if (!ascii) return undefined;
   return port ? `${ascii}:${port}` : ascii;
+}
+
+/**
+ * svchost.ForDisplay: punycode labels back to Unicode, with IDNA's transitional mapping (ß → ss, ς → σ, joiners
+ * dropped), so that a variable written either way names the same host. Unchanged when IDNA rejects it.
+ */
+function hostForDisplay(given: string): string {
+  const colon = given.indexOf(':');
+  const name = colon < 0 ? given : given.slice(0, colon);
+  const portPortion = colon < 0 ? '' : given.slice(colon);
+  const port = portPortion && /^:\d+$/.test(portPortion) ? normalizePort(portPortion.slice(1)) : undefined;
+  const shownPort = portPortion ? (port === undefined ? portPortion : port ? `:${port}` : '') : '';
+  const transitional = name.replace(/ß/g, 'ss').replace(/ς/g, 'σ').replace(/[\u200c\u200d]/g, '');
+  const ascii = domainToASCII(transitional);
+  if (!ascii) return given;
+  const display = domainToUnicode(ascii);
+  return (display || given.slice(0, name.length)) + shownPort;
+}
+
+/** A port as Terraform keeps it: without leading zeros; 443 (the https default) is no port at all (''). */
+function normalizePort(port: string): string {
+  const value = Number(port);
+  if (!Number.isInteger(value)) return port;
+  return value === 443 ? '' : String(value);
 }
 
 function splitPort(host: string): [string, string | undefined] {

@@ -39,6 +39,8 @@ export function resolveTarget(context: CoreContext, hint: { hostname?: string; w
   const hostname = hint.hostname?.toLowerCase() ?? knowledge?.target.hostname ?? context.hosts.configuredHost;
   const client = context.hosts.clientFor(hostname);
   if (!client) {
+    const blocked = context.hosts.blocked(hostname);
+    if (blocked) throw invalidParams(blocked);
     throw invalidParams(`Not signed in to ${hostname}: sign in (or set TF_TOKEN_… / run \`terraform login ${hostname}\`), then try again.`);
   }
   const sameHost = knowledge && knowledge.target.hostname === hostname ? knowledge : undefined;

@@ -8,6 +8,11 @@ export function invalidParams(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
 }
 
+/** The service could not do it for a reason the message names (RequestFailed). */
+export function requestFailed(message: string): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestFailed, message);
+}
+
 /** Turns anything thrown by a command into a ResponseError; `describe` can reword known service answers. */
 export function toResponseError(error: unknown, reword?: (error: ServiceError) => string | undefined): ResponseError<void> {
   if (error instanceof ResponseError) return error;

@@ -1,12 +1,13 @@
 // Change requests, the organization token and workspace variables. Variable commands re-read the workspace's
 // variables right away so diagnostics follow; the organization token's secret is returned once and never logged.
 import type { ChangeRequest, Variable } from '../api';
-import { isArchived } from '../api';
+import { isArchived, ServiceError } from '../api';
+import type { ServiceClient } from '../api';
 import type { ChangeRequestSummary, ServerCommandResults, VariableSummary } from '../protocol';
 import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { resolveTarget } from './context';
-import { invalidParams, toResponseError } from './errors';
+import { invalidParams, requestFailed, toResponseError } from './errors';
 import { parseHclExpression } from '../features/hclValues';
 
 export async function createChangeRequest(context: CoreContext, args: ParsedArguments<'createChangeRequest'>): Promise<ServerCommandResults['createChangeRequest']> {
@@ -90,8 +91,25 @@ export async function deleteOrganizationToken(context: CoreContext, args: Parsed
     await target.client.organization.deleteToken(args.organization);
     return { deleted: true };
   } catch (error) {
+    // The service answers 404 both when there is no token and when the caller may not manage it: the organization's
+    // permissions tell which, so the message names the real cause instead of blaming permissions.
+    if (error instanceof ServiceError && error.status === 404) throw requestFailed(await whyNoTokenToDelete(target.client, args.organization));
     throw toResponseError(error);
   }
+}
+
+/** Why DELETE answered 404, told apart by what the organization says this token may do. */
+export async function whyNoTokenToDelete(client: ServiceClient, organization: string): Promise<string> {
+  try {
+    const permissions = (await client.organization.get(organization)).attributes.permissions;
+    if (permissions?.['can-update-api-token'] === true) return `${organization} has no organization token to delete: it was never generated or is already deleted.`;
+    if (permissions?.['can-update-api-token'] === false) {
+      return `This token may not delete the organization token of ${organization}: only the owners team, its token and the organization token may. Sign in with one of those.`;
+    }
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) return `Organization ${organization} was not found, or this token cannot see it.`;
+  }
+  return `Could not delete the organization token of ${organization}: there is none, or this token may not manage it (only the owners team, its token and the organization token may).`;
 }
 
 export async function createVariable(context: CoreContext, args: ParsedArguments<'createVariable'>): Promise<VariableSummary> {

@@ -3,6 +3,7 @@
 // features that need no service.
 import type { HcpTerraformSettings, InitializationOptions } from '../protocol';
 import type { ServiceLinkOverride } from '../model';
+import { comparableHost } from '../auth/tokens';
 
 export const defaultAddress = 'https://app.terraform.io';
 
@@ -28,12 +29,16 @@ export function readInitializationOptions(raw: unknown): ParseResult<Initializat
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     return { value: {}, warnings: ['initializationOptions must be an object like {"address": "https://app.terraform.io", "token": "..."}; ignored.'] };
   }
-  const { address, token } = raw as Record<string, unknown>;
+  const { address, token, prompts } = raw as Record<string, unknown>;
   const value: InitializationOptions = {};
   const checkedAddress = readAddress(address, 'initializationOptions.address', warnings);
   if (checkedAddress) value.address = checkedAddress;
   if (typeof token === 'string' && token.trim().length > 0) value.token = token.trim();
   else if (token !== undefined && token !== null && token !== '') warnings.push('initializationOptions.token must be a string; ignored.');
+  if (typeof prompts === 'object' && prompts !== null && !Array.isArray(prompts)) {
+    const { trustHost, variableValue, signIn } = prompts as Record<string, unknown>;
+    value.prompts = { trustHost: trustHost === true, variableValue: variableValue === true, signIn: signIn === true };
+  } else if (prompts !== undefined && prompts !== null) warnings.push('initializationOptions.prompts must be an object like {"trustHost": true}; ignored.');
   return { value, warnings };
 }
 
@@ -118,7 +123,7 @@ export function normalizeAddress(raw: string): string | undefined {
 
 /** The host key of an address: host name and port as Terraform names hosts (`app.terraform.io`, `localhost:8080`). */
 export function hostOfAddress(address: string): string {
-  return new URL(address).host.toLowerCase();
+  return comparableHost(new URL(address).host);
 }
 
 function isHostname(value: string): boolean {

@@ -1,7 +1,7 @@
 // Wires the pure providers to an LSP connection: completion, hover, code actions, code lenses, and diagnostics
 // published per file whenever the host says a folder's model or workspace snapshot changed. Every handler catches
 // its own failures (logged, never thrown to the client as a crash) so one bad file cannot take the server down.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializeParams, ServerCapabilities } from 'vscode-languageserver';
 import type { ModuleFolderModel, TerraformParser } from '../model';
@@ -9,6 +9,7 @@ import { loadTerraformParser } from '../model';
 import { provideCodeLenses } from './codeLens';
 import { provideCompletion } from './completion';
 import { computeFolderDiagnostics } from './diagnostics';
+import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { invalidateFolderFacts } from './folderFacts';
 import type { FeatureHost, FeatureHostChange, PlanOverlaySource } from './host';
 import { provideHover } from './hover';
@@ -57,9 +58,6 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     } catch {
       // nothing more can be done without a connection
     }
-  };
-  const send = (uri: string, diagnostics: Diagnostic[]) => {
-    connection.sendDiagnostics({ uri, diagnostics }).catch((error: unknown) => log('publishing diagnostics', error));
   };
   parserReady.then((loaded) => (parser = loaded), (error) => log('loading the Terraform parser', error));
 
@@ -151,58 +149,24 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
 
   // ---- diagnostics ----
 
-  /** What was last published per folder: uri → serialized diagnostics, so unchanged files are not re-sent. */
-  const published = new Map<string, Map<string, string>>();
-  const pending = new Set<string>();
-  let flushing: Promise<void> = Promise.resolve();
-
-  const publishFolder = (folder: string, model: ModuleFolderModel | undefined, loadedParser: TerraformParser) => {
-    const previous = published.get(folder) ?? new Map<string, string>();
-    const next = new Map<string, string>();
-    const byFile = model ? computeFolderDiagnostics(model, host.snapshotFor(folder), loadedParser) : new Map<string, Diagnostic[]>();
-    const overlay = model && plans?.overlayFor(folder);
-    const cloudBlock = model?.serviceLink().block;
-    const planDiagnostic = overlay && cloudBlock ? planUnmatchedDiagnostic(overlay, cloudBlock.range) : undefined;
-    if (planDiagnostic && cloudBlock) byFile.set(cloudBlock.file, [...(byFile.get(cloudBlock.file) ?? []), planDiagnostic]);
-    for (const [file, diagnostics] of byFile) {
-      const uri = uriOfFile(file);
-      const serialized = JSON.stringify(diagnostics);
-      next.set(uri, serialized);
-      if (previous.get(uri) !== serialized) send(uri, diagnostics);
-    }
-    for (const uri of previous.keys()) if (!next.has(uri)) send(uri, []);
-    if (next.size === 0) published.delete(folder);
-    else published.set(folder, next);
-  };
-
-  const flush = async () => {
-    let loadedParser: TerraformParser;
-    try {
-      loadedParser = await parserReady;
-    } catch {
-      pending.clear();
-      return; // already logged: without a parser there are no diagnostics
-    }
-    const folders = [...pending];
-    pending.clear();
-    if (disposed) return;
-    const models = new Map<string, ModuleFolderModel>();
-    for (const model of host.models()) models.set(model.folder, model);
-    for (const folder of folders) {
-      try {
-        publishFolder(folder, models.get(folder), loadedParser);
-      } catch (error) {
-        log(`diagnostics of ${folder}`, error);
-      }
-    }
-  };
-
-  const schedule = (folder: string) => {
-    const first = pending.size === 0;
-    pending.add(folder);
-    // Coalesce a burst of changes (an initial load, a multi-file edit) into one recomputation per folder.
-    if (first) flushing = flushing.then(flush);
-  };
+  const diagnostics = new DiagnosticsPublisher({
+    parser: parserReady,
+    models: () => host.models(),
+    versionOf: (uri) => (documents.get(uri) ? documents.get(uri)?.version : undefined),
+    log,
+    send: (uri, list, version) => {
+      connection.sendDiagnostics({ uri, diagnostics: list, ...(version !== undefined ? { version } : {}) }).catch((error: unknown) => log('publishing diagnostics', error));
+    },
+    compute: (folder, model, loadedParser) => {
+      const byFile = model ? computeFolderDiagnostics(model, host.snapshotFor(folder), loadedParser) : new Map<string, Diagnostic[]>();
+      const overlay = model && plans?.overlayFor(folder);
+      const cloudBlock = model?.serviceLink().block;
+      const planDiagnostic = overlay && cloudBlock ? planUnmatchedDiagnostic(overlay, cloudBlock.range) : undefined;
+      if (planDiagnostic && cloudBlock) byFile.set(cloudBlock.file, [...(byFile.get(cloudBlock.file) ?? []), planDiagnostic]);
+      return byFile;
+    },
+  });
+  const schedule = (folder: string) => diagnostics.schedule(folder);
   const refresh = (what: 'codeLens' | 'inlayHint') => {
     if (what === 'codeLens' ? !codeLensRefresh : !inlayHintRefresh) return;
     void connection.sendRequest(`workspace/${what}/refresh`).catch((error: unknown) => log(`${what} refresh`, error));
@@ -235,15 +199,12 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
         ...(plans ? { inlayHintProvider: true } : {}),
       };
     },
-    settled: () => flushing,
+    settled: () => diagnostics.settled(),
     dispose() {
       disposed = true;
+      diagnostics.dispose();
       subscription.dispose();
       planSubscription?.dispose();
     },
   };
-}
-
-function uriOfFile(file: string): string {
-  return pathToFileURL(file).toString();
 }

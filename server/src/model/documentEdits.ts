@@ -1,9 +1,9 @@
 // Applies LSP content changes to a document's text and describes each one to tree-sitter, so the next parse
 // re-uses the unchanged parts of the old tree (incremental parsing).
 import { Edit } from './treeSitter';
-import type { Tree } from './treeSitter';
+import type { Point, Tree } from './treeSitter';
 import { LineIndex, treeSitterPoint } from './positions';
-import type { Range } from './positions';
+import type { Position, Range } from './positions';
 
 /** The shape of LSP's TextDocumentContentChangeEvent: a ranged edit, or the whole new text when `range` is absent. */
 export interface TextChange {
@@ -11,36 +11,101 @@ export interface TextChange {
   text: string;
 }
 
-/**
- * Returns the new text. Ranged changes are applied to `tree` in place (tree.edit); returns `reusableTree: false`
- * when a whole-document change makes the old tree useless.
- */
-export function applyTextChanges(text: string, tree: Tree | undefined, changes: readonly TextChange[]): { text: string; reusableTree: boolean } {
+export interface AppliedChanges {
+  text: string;
+  /** False when a whole-document change makes the old tree useless. */
+  reusableTree: boolean;
+  /** The first `prefix` characters and the last `suffix` characters are the same before and after the changes. */
+  prefix: number;
+  suffix: number;
+}
+
+/** Returns the new text. Ranged changes are applied to `tree` in place (tree.edit). */
+export function applyTextChanges(text: string, tree: Tree | undefined, changes: readonly TextChange[]): AppliedChanges {
   let current = text;
   let reusableTree = tree !== undefined;
+  let prefix = text.length;
+  let suffix = text.length;
   for (const change of changes) {
     if (!change.range) {
       current = change.text;
       reusableTree = false;
+      prefix = 0;
+      suffix = 0;
       continue;
     }
-    const lines = new LineIndex(current);
-    const startIndex = lines.offsetAt(change.range.start);
-    const oldEndIndex = Math.max(startIndex, lines.offsetAt(change.range.end));
+    const located = locateRange(current, change.range, change.text);
+    const { startIndex, oldEndIndex } = located;
     const next = current.slice(0, startIndex) + change.text + current.slice(oldEndIndex);
+    prefix = Math.min(prefix, startIndex);
+    suffix = Math.min(suffix, current.length - oldEndIndex);
     if (reusableTree && tree) {
       tree.edit(
         new Edit({
           startIndex,
           oldEndIndex,
           newEndIndex: startIndex + change.text.length,
-          startPosition: treeSitterPoint(current, startIndex),
-          oldEndPosition: treeSitterPoint(current, oldEndIndex),
-          newEndPosition: treeSitterPoint(next, startIndex + change.text.length),
+          startPosition: located.startPosition,
+          oldEndPosition: located.oldEndPosition,
+          newEndPosition: located.newEndPosition ?? treeSitterPoint(next, startIndex + change.text.length),
         }),
       );
     }
     current = next;
   }
-  return { text: current, reusableTree };
+  prefix = Math.min(prefix, current.length);
+  return { text: current, reusableTree, prefix, suffix: Math.min(suffix, current.length - prefix) };
+}
+
+/** Offsets and tree-sitter points of a change's range, and where the inserted text ends. */
+function locateRange(source: string, range: Range, inserted: string) {
+  // Without lone/CRLF carriage returns LSP lines are tree-sitter rows: find the two lines by jumping from line
+  // break to line break, instead of indexing every line of a large file for each keystroke.
+  if (source.indexOf('\r') === -1) {
+    const start = offsetOfLine(source, range.start);
+    const end = comparePosition(range.end, range.start) <= 0 ? start : offsetOfLine(source, range.end, start);
+    const newlines = countNewlines(inserted);
+    const newEndPosition: Point =
+      newlines === 0
+        ? { row: start.point.row, column: start.point.column + inserted.length }
+        : { row: start.point.row + newlines, column: inserted.length - inserted.lastIndexOf('\n') - 1 };
+    return { startIndex: start.offset, oldEndIndex: Math.max(start.offset, end.offset), startPosition: start.point, oldEndPosition: end.offset >= start.offset ? end.point : start.point, newEndPosition };
+  }
+  const lines = new LineIndex(source);
+  const startIndex = lines.offsetAt(range.start);
+  const oldEndIndex = Math.max(startIndex, lines.offsetAt(range.end));
+  return { startIndex, oldEndIndex, startPosition: treeSitterPoint(source, startIndex), oldEndPosition: treeSitterPoint(source, oldEndIndex), newEndPosition: undefined as Point | undefined };
+}
+
+function comparePosition(a: Position, b: Position): number {
+  return a.line === b.line ? a.character - b.character : a.line - b.line;
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+/**
+ * LineIndex.offsetAt for a text with \n line breaks only (same clamping: before the start is 0, past the last line is
+ * the end, past a line's end is that end), with the tree-sitter point of the result. `from` resumes a search.
+ */
+function offsetOfLine(text: string, position: Position, from?: { line: number; lineStart: number }): { offset: number; point: Point; line: number; lineStart: number } {
+  if (position.line < 0) return { offset: 0, point: { row: 0, column: 0 }, line: 0, lineStart: 0 };
+  let line = from?.line ?? 0;
+  let lineStart = from?.lineStart ?? 0;
+  while (line < position.line) {
+    const newline = text.indexOf('\n', lineStart);
+    if (newline === -1) {
+      // Past the last line: the end of the text.
+      return { offset: text.length, point: { row: line, column: text.length - lineStart }, line, lineStart };
+    }
+    lineStart = newline + 1;
+    line++;
+  }
+  const newline = text.indexOf('\n', lineStart);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const offset = Math.min(lineStart + Math.max(0, position.character), lineEnd);
+  return { offset, point: { row: line, column: offset - lineStart }, line, lineStart };
 }

@@ -12,16 +12,12 @@ export class FolderIndex {
   /** Sets (or with undefined, removes) a file's contribution. */
   replace(file: string, next: FileContribution | undefined): void {
     const previous = this.contributions.get(file);
-    if (previous?.kind === 'terraform') {
-      removeFile(this.variablesByName, previous.variables, file);
-      removeFile(this.referencesByName, previous.references, file);
-    }
     if (next) this.contributions.set(file, next);
     else this.contributions.delete(file);
-    if (next?.kind === 'terraform') {
-      addAll(this.variablesByName, next.variables);
-      addAll(this.referencesByName, next.references);
-    }
+    const before = previous?.kind === 'terraform' ? previous : undefined;
+    const after = next?.kind === 'terraform' ? next : undefined;
+    replaceItems(this.variablesByName, before?.variables ?? [], after?.variables ?? []);
+    replaceItems(this.referencesByName, before?.references ?? [], after?.references ?? []);
   }
 
   get(file: string): FileContribution | undefined {
@@ -88,19 +84,41 @@ export class FolderIndex {
   }
 }
 
+/**
+ * Swaps one file's items in a by-name index. An open file's re-extraction keeps the objects of the blocks nobody
+ * touched, so only the items that really changed are removed and added: a keystroke in a 1 MB file costs its
+ * block, not the file's 20,000 references.
+ */
+function replaceItems<T extends { name: string }>(index: Map<string, T[]>, previous: readonly T[], next: readonly T[]): void {
+  if (previous.length === 0 && next.length === 0) return;
+  // Items keep their order, so what changed is the middle between an identical start and an identical end.
+  let head = 0;
+  while (head < previous.length && head < next.length && previous[head] === next[head]) head++;
+  let tail = 0;
+  while (tail < previous.length - head && tail < next.length - head && previous[previous.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
+  let removed = previous.slice(head, previous.length - tail);
+  let added = next.slice(head, next.length - tail);
+  if (removed.length > 0 && added.length > 0) {
+    // An object can also move within the middle (a block reused after a re-read one): keep it where it is.
+    const inAdded = new Set(added);
+    const inRemoved = new Set(removed);
+    removed = removed.filter((item) => !inAdded.has(item));
+    added = added.filter((item) => !inRemoved.has(item));
+  }
+  const gone = new Set(removed);
+  for (const name of new Set(removed.map((item) => item.name))) {
+    const remaining = (index.get(name) ?? []).filter((item) => !gone.has(item));
+    if (remaining.length > 0) index.set(name, remaining);
+    else index.delete(name);
+  }
+  addAll(index, added);
+}
+
 function addAll<T extends { name: string }>(index: Map<string, T[]>, items: readonly T[]): void {
   for (const item of items) {
     const list = index.get(item.name);
     if (list) list.push(item);
     else index.set(item.name, [item]);
-  }
-}
-
-function removeFile<T extends { name: string; file: string }>(index: Map<string, T[]>, items: readonly T[], file: string): void {
-  for (const name of new Set(items.map((item) => item.name))) {
-    const remaining = (index.get(name) ?? []).filter((item) => item.file !== file);
-    if (remaining.length > 0) index.set(name, remaining);
-    else index.delete(name);
   }
 }
 

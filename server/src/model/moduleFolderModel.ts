@@ -17,6 +17,8 @@ import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
 import { extractTerraformFile } from './terraformFile';
+import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
+import type { EditSpan } from './incrementalTerraformFile';
 import type { RegionParser } from './terraformFile';
 import { TreeSitterPoints } from './positions';
 import { extractTfvarsFile } from './tfvarsFile';
@@ -45,6 +47,13 @@ export interface FileReadProblem {
 
 const readConcurrency = 32;
 
+/** An editor buffer: its text, its syntax tree (kept for incremental re-parsing) and the pieces already extracted. */
+interface OpenDocument {
+  text: string;
+  tree: Tree;
+  extractor?: IncrementalTerraformExtractor;
+}
+
 export class ModuleFolderModel {
   readonly folder: string;
   /** Folder-wide queries: variables, references, addresses, tfvars entries, per-file contributions. */
@@ -53,7 +62,7 @@ export class ModuleFolderModel {
   private readonly fileSystem: ModelFileSystem;
   private environment: Readonly<Record<string, string | undefined>>;
   private override: ServiceLinkOverride;
-  private readonly openDocuments = new Map<string, { text: string; tree: Tree }>();
+  private readonly openDocuments = new Map<string, OpenDocument>();
   /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
   private readonly generations = new Map<string, number>();
   private readonly readProblems = new Map<string, string>();
@@ -146,8 +155,9 @@ export class ModuleFolderModel {
     this.bump(file);
     const tree = this.parser.parse(text);
     this.openDocuments.get(file)?.tree.delete();
-    this.openDocuments.set(file, { text, tree });
-    this.index.replace(file, this.extractTree(file, kind, tree, text));
+    const open: OpenDocument = { text, tree, ...(kind.kind === 'terraform' ? { extractor: new IncrementalTerraformExtractor(file) } : {}) };
+    this.openDocuments.set(file, open);
+    this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor));
     this.invalidate([file]);
     return true;
   }
@@ -159,11 +169,16 @@ export class ModuleFolderModel {
     const open = this.openDocuments.get(file);
     if (!kind || !open) return false;
     this.bump(file);
-    const { text, reusableTree } = applyTextChanges(open.text, open.tree, changes);
+    const { text, reusableTree, prefix, suffix } = applyTextChanges(open.text, open.tree, changes);
     const tree = this.parser.parse(text, reusableTree ? open.tree : undefined);
-    open.tree.delete();
-    this.openDocuments.set(file, { text, tree });
-    this.index.replace(file, this.extractTree(file, kind, tree, text));
+    const edit = reusableTree ? { prefix, suffix } : undefined;
+    try {
+      this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor, edit));
+    } finally {
+      open.tree.delete();
+      open.text = text;
+      open.tree = tree;
+    }
     this.invalidate([file]);
     return true;
   }
@@ -218,6 +233,11 @@ export class ModuleFolderModel {
   /** The text the model currently uses for an open document (undefined when the file is not open). */
   openText(pathOrUri: string): string | undefined {
     return this.openDocuments.get(this.toPath(pathOrUri))?.text;
+  }
+
+  /** The files open in the editor (absolute paths). */
+  openFiles(): string[] {
+    return [...this.openDocuments.keys()];
   }
 
   isOpen(pathOrUri: string): boolean {
@@ -317,15 +337,18 @@ export class ModuleFolderModel {
    * A failure to index one file (a bug meeting unexpected input) must not take the folder or the server down:
    * the file is left out and reported like an unreadable one.
    */
-  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string): FileContribution | undefined {
+  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string, extractor?: IncrementalTerraformExtractor, edit?: EditSpan): FileContribution | undefined {
     try {
       const contribution =
         kind.kind === 'tfvars'
           ? extractTfvarsFile(tree, file, kind.format, kind.autoLoaded)
-          : extractTerraformFile(tree, file, this.regionParser(text));
+          : extractor
+            ? extractor.extract(tree, text, this.regionParser(text), edit)
+            : extractTerraformFile(tree, file, this.regionParser(text));
       this.readProblems.delete(file);
       return contribution;
     } catch (error) {
+      extractor?.reset();
       this.readProblems.set(file, `Cannot index ${path.basename(file)}: ${describeError(error)}`);
       return undefined;
     }

@@ -9,11 +9,15 @@ import type { Range } from './positions';
  * asking the tree for every variable_expr would also return every type keyword and object key, which costs
  * most of the indexing time of a large module.
  */
-export function findVariableReferences(root: Node, file: string): VariableReference[] {
+export function findVariableReferences(root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
   const references: VariableReference[] = [];
-  // root.text starts at root.startIndex (not 0 when only a region of the file was parsed).
-  const source = root.text;
-  const charAfter = (node: Node) => source.charCodeAt(node.endIndex - root.startIndex);
+  // root.text starts at root.startIndex (not 0 when only a region of the file was parsed). With `document`, `root`
+  // is one piece of a whole-file tree: the character after a node is read from the document, up to the end of
+  // the whole tree, exactly as if the whole tree had been searched.
+  const source = document ? document.text.slice(root.startIndex, root.endIndex) : root.text;
+  const charAfter = document
+    ? (node: Node) => (node.endIndex < document.endIndex ? document.text.charCodeAt(node.endIndex) : NaN)
+    : (node: Node) => source.charCodeAt(node.endIndex - root.startIndex);
   for (const match of source.matchAll(/\bvar\b/g)) {
     const start = root.startIndex + match.index;
     const identifier = root.descendantForIndex(start, start + 3);

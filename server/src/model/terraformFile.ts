@@ -48,29 +48,32 @@ export function extractTerraformFile(tree: Tree, file: string, parseRegion?: Reg
   return contribution;
 }
 
-function collect(root: Node, file: string, into: TerraformFileContribution): void {
+export function collect(root: Node, file: string, into: TerraformFileContribution): void {
   const blocks = topLevelBlocks(root);
   if (blocks.length === 0) salvageHeader(root, file, into);
-  for (const block of blocks) {
-    const keyword = blockKeyword(block);
-    if (keyword === 'variable') {
-      const variable = readVariableBlock(block, file);
-      if (variable) into.variables.push(variable);
-    } else if (keyword === 'terraform') {
-      for (const cloud of nestedBlocks(block, 'cloud')) into.cloudBlocks.push(readCloudBlock(cloud, file));
-      for (const backend of nestedBlocks(block, 'backend')) {
-        const remote = readRemoteBackendBlock(backend, file);
-        if (remote) into.remoteBackends.push(remote);
-      }
-    } else if (isAddressKind(keyword)) {
-      const address = readAddress(block, keyword, file);
-      if (address) into.addresses.push(address);
-    } else if (keyword === 'moved') {
-      const moved = readMovedBlock(block, file);
-      if (moved) (into.moved ??= []).push(moved);
-    }
-  }
+  for (const block of blocks) collectBlock(block, file, into);
   into.references.push(...findVariableReferences(root, file));
+}
+
+/** What one top-level block declares: a variable, a target address, a moved block, cloud/backend settings. */
+export function collectBlock(block: Node, file: string, into: Omit<TerraformFileContribution, 'syntaxProblems' | 'kind' | 'file'>): void {
+  const keyword = blockKeyword(block);
+  if (keyword === 'variable') {
+    const variable = readVariableBlock(block, file);
+    if (variable) into.variables.push(variable);
+  } else if (keyword === 'terraform') {
+    for (const cloud of nestedBlocks(block, 'cloud')) into.cloudBlocks.push(readCloudBlock(cloud, file));
+    for (const backend of nestedBlocks(block, 'backend')) {
+      const remote = readRemoteBackendBlock(backend, file);
+      if (remote) into.remoteBackends.push(remote);
+    }
+  } else if (isAddressKind(keyword)) {
+    const address = readAddress(block, keyword, file);
+    if (address) into.addresses.push(address);
+  } else if (keyword === 'moved') {
+    const moved = readMovedBlock(block, file);
+    if (moved) (into.moved ??= []).push(moved);
+  }
 }
 
 /**
@@ -80,9 +83,9 @@ function collect(root: Node, file: string, into: TerraformFileContribution): voi
 const blockHeaderLine = /^[A-Za-z_][\w-]*(?:[ \t]+(?:"[^"\n]*"|[A-Za-z_][\w-]*))*[ \t]*\{/gm;
 
 /** Past this many blocks in a broken file, re-parsing each costs more than it saves: read the whole-file tree. */
-const maxRegions = 2000;
+export const maxRegions = 2000;
 
-function topLevelRegions(text: string): [number, number][] {
+export function topLevelRegions(text: string): [number, number][] {
   const starts = [0];
   for (const match of text.matchAll(blockHeaderLine)) if (match.index > 0) starts.push(match.index);
   return starts.map((start, index) => [start, index + 1 < starts.length ? starts[index + 1] : text.length]);
@@ -92,7 +95,7 @@ function topLevelRegions(text: string): [number, number][] {
  * A region so broken that tree-sitter returns only an ERROR node can still start with a readable header
  * (`variable "half" {`): keep the declaration or address it names, since the user is typing inside it.
  */
-function salvageHeader(root: Node, file: string, into: TerraformFileContribution): void {
+export function salvageHeader(root: Node, file: string, into: TerraformFileContribution): void {
   const error = root.type === 'ERROR' ? root : root.firstNamedChild?.type === 'ERROR' ? root.firstNamedChild : undefined;
   const keywordNode = error?.firstChild;
   if (!error || keywordNode?.type !== 'identifier') return;

@@ -5,6 +5,7 @@ import { relatedId } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import type { ParsedArguments } from '../commands/arguments';
 import { planOverlayRequest, planResourceChangesRequest } from '../protocol';
 import type { ServerCommandResults } from '../protocol';
@@ -13,13 +14,13 @@ import { folderModel } from '../workspaces/folderRequests';
 export function registerPlanRequests(connection: Connection, context: CoreContext): void {
   connection.onRequest(planOverlayRequest, (params) =>
     guard(async () => {
-      const model = folderModel(context, params?.folderUri);
+      const model = folderModel(context, parseRequestParams('hcpTerraform/planOverlay', params).folderUri);
       return context.plans.overlayFor(model.folder) ?? null;
     }),
   );
-  connection.onRequest(planResourceChangesRequest, (params) =>
+  connection.onRequest(planResourceChangesRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.runId !== 'string' || !params.runId) throw invalidParams('Send {"runId": "run-…", "hostname"?: "…"}.');
+      const params = parseRequestParams('hcpTerraform/planResourceChanges', raw);
       const target = resolveTarget(context, params);
       const { run } = await target.client.runs.get(params.runId);
       return { changes: await context.plans.changesOfRun(target.hostname, run) };

@@ -1,6 +1,7 @@
 // The requests behind sign-in, pinning and the palette's pickers (declared in protocol.ts): who a token is (without
 // keeping it), the organizations and workspaces a token sees, one workspace with its permissions and current run,
 // and which extra workspaces the client shows (the watcher lists their runs like linked ones').
+import { tokenOriginProblem } from '../auth/origins';
 import type { Connection } from 'vscode-languageserver';
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { Workspace } from '../api';
@@ -10,23 +11,24 @@ import { findIncluded } from '../api/schemas/jsonapi';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import { hostOfAddress, normalizeAddress } from '../config/settings';
 import type { TokenIdentity, WorkspacePermissionsSummary, WorkspaceSummary } from '../protocol';
 import { organizationsRequest, validateTokenRequest, watchWorkspacesNotification, workspaceRequest, workspacesRequest } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerAccountRequests(connection: Connection, context: CoreContext): void {
-  connection.onRequest(validateTokenRequest, (params) => guard(() => validateToken(context, params)));
+  connection.onRequest(validateTokenRequest, (params) => guard(() => validateToken(context, parseRequestParams('hcpTerraform/validateToken', params))));
   connection.onRequest(organizationsRequest, (params) =>
     guard(async () => {
-      const target = resolveTarget(context, params ?? {});
+      const target = resolveTarget(context, parseRequestParams('hcpTerraform/organizations', params));
       const organizations = await collectItems(target.client.organization.pages(), { maxPages: 10 });
       return { organizations: organizations.map((org) => org.id).sort((a, b) => a.localeCompare(b)) };
     }),
   );
-  connection.onRequest(workspacesRequest, (params) =>
+  connection.onRequest(workspacesRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"} to list its workspaces.');
+      const params = parseRequestParams('hcpTerraform/workspaces', raw);
       const target = resolveTarget(context, params);
       const page = await target.client.workspaces.list(params.organization, {
         searchName: typeof params.search === 'string' && params.search ? params.search : undefined,
@@ -40,9 +42,9 @@ export function registerAccountRequests(connection: Connection, context: CoreCon
       };
     }),
   );
-  connection.onRequest(workspaceRequest, (params) =>
+  connection.onRequest(workspaceRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceId !== 'string' || !params.workspaceId) throw invalidParams('Send {"workspaceId": "ws-…"}.');
+      const params = parseRequestParams('hcpTerraform/workspace', raw);
       const target = resolveTarget(context, params);
       const { workspace, included } = await target.client.workspaces.getById(params.workspaceId, { include: ['current_run', 'organization'] });
       return summarizeWorkspace(workspace, included, target.hostname, context.hosts.addressFor(target.hostname), relatedId(workspace, 'organization') ?? '');
@@ -51,9 +53,13 @@ export function registerAccountRequests(connection: Connection, context: CoreCon
 
   // Per host, the workspaces the client asked for (pinned ones); linked workspaces are watched by the directory.
   const requested = new Map<string, Set<string>>();
-  connection.onNotification(watchWorkspacesNotification, (params) => {
-    if (!params || !Array.isArray(params.workspaceIds) || !params.workspaceIds.every((id) => typeof id === 'string')) {
-      context.log('hcpTerraform/watchWorkspaces needs {"hostname"?: "…", "workspaceIds": ["ws-…"]}; ignored.');
+  connection.onNotification(watchWorkspacesNotification, (raw) => {
+    let params: ReturnType<typeof parseRequestParams<'hcpTerraform/watchWorkspaces'>>;
+    try {
+      params = parseRequestParams('hcpTerraform/watchWorkspaces', raw);
+    } catch (error) {
+      // A notification has no answer: the cause goes to the log, naming the field.
+      context.log(`${error instanceof Error ? error.message : String(error)} Ignored.`);
       return;
     }
     const hostname = (params.hostname ?? context.hosts.configuredHost).toLowerCase();
@@ -76,6 +82,8 @@ async function validateToken(context: CoreContext, params: { hostname?: unknown;
   const hostname = given.includes('://') ? (normalizeAddress(given) ? hostOfAddress(given) : given) : given.toLowerCase();
   // A client of its own: the token is checked against its host only, and never replaces the host's current token.
   const ca = context.hosts.trustedCa;
+  const refused = tokenOriginProblem(hostname, context.hosts.addressFor(hostname));
+  if (refused) throw invalidParams(refused);
   const client = new ServiceClient({ address: context.hosts.addressFor(hostname), token: params.token.trim(), ...(ca ? { ca } : {}) });
   try {
     const details = await client.account.details();

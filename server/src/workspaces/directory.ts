@@ -134,6 +134,12 @@ export class WorkspaceDirectory {
     const { hostname, organization, name } = knowledge.target;
     const client = this.options.hosts.clientFor(hostname);
     if (!client) {
+      const blocked = this.options.hosts.blocked(hostname);
+      if (blocked) {
+        this.options.log(blocked);
+        this.setState(knowledge, { kind: 'error', message: blocked });
+        return;
+      }
       this.setState(knowledge, { kind: 'signed-out', hostname });
       this.options.onSignInNeeded(hostname, `No API token for ${hostname}: sign in, set TF_TOKEN_… or run \`terraform login ${hostname}\`.`);
       return;

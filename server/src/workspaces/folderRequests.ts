@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import type { CoreContext } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import type { ModuleFolderModel } from '../model';
 import type { ResourceAddress, VariableDeclarationSummary } from '../protocol';
 import { linkFolderEditRequest, resourceAddressesRequest, variableDeclarationsRequest } from '../protocol';
@@ -14,7 +15,7 @@ import { linkFolderEdit } from './linkFolderEdit';
 export function registerFolderRequests(connection: Connection, context: CoreContext): void {
   connection.onRequest(resourceAddressesRequest, (params) =>
     guard(async () => {
-      const model = folderModel(context, params?.folderUri);
+      const model = folderModel(context, parseRequestParams('hcpTerraform/resourceAddresses', params).folderUri);
       const addresses: ResourceAddress[] = [];
       for (const contribution of model.index.all()) {
         if (contribution.kind !== 'terraform') continue;
@@ -26,9 +27,10 @@ export function registerFolderRequests(connection: Connection, context: CoreCont
       return addresses.sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line);
     }),
   );
-  connection.onRequest(variableDeclarationsRequest, (params) =>
+  connection.onRequest(variableDeclarationsRequest, (raw) =>
     guard(async () => {
-      const model = folderModel(context, params?.folderUri);
+      const params = parseRequestParams('hcpTerraform/variableDeclarations', raw);
+      const model = folderModel(context, params.folderUri);
       const declarations: VariableDeclarationSummary[] = [];
       for (const contribution of model.index.all()) {
         if (contribution.kind !== 'terraform') continue;
@@ -45,11 +47,9 @@ export function registerFolderRequests(connection: Connection, context: CoreCont
       return declarations.sort((a, b) => a.name.localeCompare(b.name));
     }),
   );
-  connection.onRequest(linkFolderEditRequest, (params) =>
+  connection.onRequest(linkFolderEditRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.organization !== 'string' || !params.organization || typeof params.workspaceName !== 'string' || !params.workspaceName) {
-        throw invalidParams('Send {"folderUri": "file:…", "organization": "…", "workspaceName": "…", "hostname"?: "…"}.');
-      }
+      const params = parseRequestParams('hcpTerraform/linkFolderEdit', raw);
       const model = folderModel(context, params.folderUri);
       const parser = context.parser();
       if (!parser) throw invalidParams('The Terraform parser is still loading: try again in a moment.');

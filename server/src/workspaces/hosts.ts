@@ -1,11 +1,15 @@
 // One ServiceClient per service host, built with that host's token only (so a token never reaches another host).
 // A host is `app.terraform.io` or `tfe.example.com:8443`; its address is https://<host>, except the configured
-// address's own host, which keeps the configured scheme and path (http:// for a local emulator).
+// address's own host, which keeps the configured scheme and path (http:// for a local emulator). A token is only
+// handed to a client whose address is its own origin (https, or http on loopback: auth/origins.ts), and, for a host
+// the workspace named rather than the user, only once the user trusted it (auth/addressTrust.ts).
 import { ServiceClient } from '../api';
 import { trustedCertificates } from '../api/trustedCertificates';
 import type { HttpExchangeRecord } from '../api';
 import type { ResolvedToken, TokenResolver } from '../auth/tokens';
 import { comparableHost } from '../auth/tokens';
+import { AddressTrust } from '../auth/addressTrust';
+import { tokenOriginProblem } from '../auth/origins';
 import { defaultAddress, hostOfAddress } from '../config/settings';
 import type { Timers } from './timers';
 
@@ -13,6 +17,8 @@ export interface ServiceHostsOptions {
   tokens: TokenResolver;
   timers: Timers;
   onExchange?: (record: HttpExchangeRecord) => void;
+  /** Hosts the workspace named must be trusted before their token is used; without it every host is. */
+  trust?: AddressTrust;
 }
 
 interface HostEntry {
@@ -24,6 +30,8 @@ interface HostEntry {
 export class ServiceHosts {
   private configured = defaultAddress;
   private readonly entries = new Map<string, HostEntry>();
+  /** The token each host last answered 401 to: not signed in while it is still the token in use. */
+  private readonly refused = new Map<string, string>();
 
   private ca: string[] | undefined;
   private caFile: string | undefined;
@@ -81,7 +89,22 @@ export class ServiceHosts {
   }
 
   isSignedIn(host: string): boolean {
-    return this.token(host) !== undefined;
+    const key = comparableHost(host);
+    const resolved = this.token(key);
+    return resolved !== undefined && this.refused.get(key) !== resolved.token && this.blocked(key) === undefined;
+  }
+
+  /**
+   * Why the token known for `host` is not used (its address is another origin, or the host waits for or lacks the
+   * user's trust; asking once if nobody was asked yet); undefined when it is used or there is none.
+   */
+  blocked(host: string): string | undefined {
+    const key = comparableHost(host);
+    if (!this.token(key)) return undefined;
+    const problem = tokenOriginProblem(key, this.addressFor(key));
+    if (problem) return problem;
+    const decision = this.options.trust?.check(key) ?? 'trusted';
+    return decision === 'trusted' ? undefined : AddressTrust.describe(key, decision);
   }
 
   /** The client for `host`, or undefined when no token is known for it. Rebuilt when the token changed. */
@@ -94,13 +117,18 @@ export class ServiceHosts {
       this.entries.delete(key);
       void existing.client.close().catch(() => undefined);
     }
-    if (!resolved) return undefined;
+    if (!resolved || this.blocked(key) !== undefined) return undefined;
     const address = this.addressFor(key);
     const client = new ServiceClient({
       address,
       token: resolved.token,
       clock: this.options.timers,
-      onExchange: this.options.onExchange,
+      onExchange: (record) => {
+        // Only the service's own paths carry the token (other origins are logged by origin alone).
+        if (record.target.startsWith('/') && record.status === 401) this.refused.set(key, resolved.token);
+        else if (record.target.startsWith('/') && record.status !== undefined && record.status < 400 && this.refused.get(key) === resolved.token) this.refused.delete(key);
+        this.options.onExchange?.(record);
+      },
       ...(this.ca ? { ca: this.ca } : {}),
     });
     this.entries.set(key, { token: resolved.token, address, client });

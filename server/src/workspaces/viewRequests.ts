@@ -7,6 +7,7 @@ import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
+import { parseRequestParams } from '../commands/requestParams';
 import { checkHclValue, summarizeVariable, withUserNames } from '../commands/workspaceCommands';
 import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
 import { changeRequestsRequest, organizationTokenStatusRequest, runDetailsRequest, runsRequest, subscriptionRequest, validateHclValueRequest, variablesRequest } from '../protocol';
@@ -14,19 +15,19 @@ import type { OrganizationTokenStatus } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerViewRequests(connection: Connection, context: CoreContext): void {
-  connection.onRequest(runsRequest, (params) => guard(() => listRuns(context, params ?? {})));
-  connection.onRequest(runDetailsRequest, (params) => guard(() => runDetails(context, params)));
-  connection.onRequest(changeRequestsRequest, (params) =>
+  connection.onRequest(runsRequest, (params) => guard(() => listRuns(context, parseRequestParams('hcpTerraform/runs', params))));
+  connection.onRequest(runDetailsRequest, (params) => guard(() => runDetails(context, parseRequestParams('hcpTerraform/runDetails', params))));
+  connection.onRequest(changeRequestsRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceName !== 'string' || !params.workspaceName) throw invalidParams('Send {"workspaceName": "…"} (change requests are listed by workspace name).');
+      const params = parseRequestParams('hcpTerraform/changeRequests', raw);
       const target = resolveTarget(context, params);
       const page = await target.client.changeRequests.list(params.workspaceName, { pageNumber: positive(params.pageNumber), pageSize: positive(params.pageSize) });
       return { changeRequests: await withUserNames(target, page.items), page: pageInfo(page) };
     }),
   );
-  connection.onRequest(variablesRequest, (params) =>
+  connection.onRequest(variablesRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.workspaceId !== 'string' || !params.workspaceId) throw invalidParams('Send {"workspaceId": "ws-…"}.');
+      const params = parseRequestParams('hcpTerraform/variables', raw);
       const target = resolveTarget(context, params);
       const { workspace } = await target.client.workspaces.getById(params.workspaceId, { include: ['organization'] });
       const organization = relatedId(workspace, 'organization');
@@ -35,9 +36,9 @@ export function registerViewRequests(connection: Connection, context: CoreContex
       return variables.map(summarizeVariable);
     }),
   );
-  connection.onRequest(subscriptionRequest, (params) =>
+  connection.onRequest(subscriptionRequest, (raw) =>
     guard(async (): Promise<SubscriptionResult> => {
-      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"}.');
+      const params = parseRequestParams('hcpTerraform/subscription', raw);
       const target = resolveTarget(context, params);
       try {
         const { subscription, featureSet } = await target.client.organization.getSubscription(params.organization);
@@ -79,9 +80,9 @@ export function registerViewRequests(connection: Connection, context: CoreContex
       }
     }),
   );
-  connection.onRequest(organizationTokenStatusRequest, (params) =>
+  connection.onRequest(organizationTokenStatusRequest, (raw) =>
     guard(async (): Promise<OrganizationTokenStatus> => {
-      if (!params || typeof params.organization !== 'string' || !params.organization) throw invalidParams('Send {"organization": "…"}.');
+      const params = parseRequestParams('hcpTerraform/organizationTokenStatus', raw);
       const target = resolveTarget(context, params);
       try {
         const token = await target.client.organization.getToken(params.organization);
@@ -95,9 +96,9 @@ export function registerViewRequests(connection: Connection, context: CoreContex
       }
     }),
   );
-  connection.onRequest(validateHclValueRequest, (params) =>
+  connection.onRequest(validateHclValueRequest, (raw) =>
     guard(async () => {
-      if (!params || typeof params.value !== 'string') throw invalidParams('Send {"value": "…"}.');
+      const params = parseRequestParams('hcpTerraform/validateHclValue', raw);
       return checkHclValue(context, params.value);
     }),
   );

@@ -78,7 +78,7 @@ describe('signing in to the demo service', function () {
   });
 
   it('offers TF_TOKEN_<host> and the terraform login token, and signs in with the variable as its user', async () => {
-    const variable = `TF_TOKEN_${host.replace(/:\d+$/, '').replace(/-/g, '__').replace(/\./g, '_')}`;
+    const variable = `TF_TOKEN_${host.replace(/-/g, '__').replace(/\./g, '_')}`;
     process.env[variable] = info.tokens.owner;
     try {
       const { recorded, restore } = answerPrompts((labels) => labels.find((label) => label.includes(variable)), () => undefined);

@@ -18,16 +18,16 @@ describe('configuration-driven plans', () => {
   });
   const read = (text: string, values = new Map()) => readConfiguration(parser, files(text), values)!;
 
-  test('count and for_each expand to instances, also through variables and toset()', () => {
+  test('count and for_each expand to instances, also through variables and toset(); for_each keys in Terraform\'s order (sorted)', () => {
     const declared = read(`
 variable "names" { default = ["b", "a", "a"] }
 resource "x" "counted" { count = 2 }
 resource "x" "each" { for_each = toset(var.names) }
-resource "x" "map" { for_each = { one = 1, two = 2 } }
+resource "x" "map" { for_each = { two = 2, one = 1, Zed = 0 } }
 resource "x" "single" {}
 data "x" "ignored" {}
 `);
-    assert.deepEqual(declared.instances.map((i) => i.address), ['x.counted[0]', 'x.counted[1]', 'x.each["b"]', 'x.each["a"]', 'x.map["one"]', 'x.map["two"]', 'x.single']);
+    assert.deepEqual(declared.instances.map((i) => i.address), ['x.counted[0]', 'x.counted[1]', 'x.each["a"]', 'x.each["b"]', 'x.map["Zed"]', 'x.map["one"]', 'x.map["two"]', 'x.single']);
   });
 
   test('a module\'s files are not the root module\'s; no resources and no outputs: no configuration', () => {

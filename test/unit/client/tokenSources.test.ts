@@ -11,8 +11,8 @@ describe('TF_TOKEN_<host> names', () => {
     assert.equal(tokenVariableName('My-TFE.example.com'), 'TF_TOKEN_my__tfe_example_com');
   });
 
-  test('drop the port, which a variable name cannot hold', () => {
-    assert.equal(tokenVariableName('127.0.0.1:8443'), 'TF_TOKEN_127_0_0_1');
+  test('keep the port, as Terraform keeps it in the host it looks up', () => {
+    assert.equal(tokenVariableName('127.0.0.1:8443'), 'TF_TOKEN_127_0_0_1:8443');
   });
 
   test('find the token of the host, and not of a look-alike host', () => {
@@ -22,8 +22,9 @@ describe('TF_TOKEN_<host> names', () => {
     assert.equal(environmentToken('other.example.com', environment), undefined);
   });
 
-  test('find a host with a port under its name without the port; ignore empty values', () => {
-    assert.deepEqual(environmentToken('127.0.0.1:41234', { TF_TOKEN_127_0_0_1: 'tok-local' }), { token: 'tok-local', from: 'TF_TOKEN_127_0_0_1' });
+  test('find a host with a port only under its name with the port; ignore empty values', () => {
+    assert.equal(environmentToken('127.0.0.1:41234', { TF_TOKEN_127_0_0_1: 'tok-any-port' }), undefined);
+    assert.deepEqual(environmentToken('127.0.0.1:41234', { 'TF_TOKEN_127_0_0_1:41234': 'tok-local' }), { token: 'tok-local', from: 'TF_TOKEN_127_0_0_1:41234' });
     assert.equal(environmentToken('app.terraform.io', { TF_TOKEN_app_terraform_io: '   ' }), undefined);
   });
 });

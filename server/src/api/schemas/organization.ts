@@ -76,6 +76,9 @@ export type OrganizationToken = z.infer<typeof organizationTokenSchema>;
 export const organizationTokenDocumentSchema = documentSchema(organizationTokenSchema);
 
 /** An organization (notes §7): its id is its name; `name` is repeated in the attributes. */
-export const organizationSchema = resourceSchema(z.looseObject({ name: z.string().optional() }));
+export const organizationSchema = resourceSchema(
+  z.looseObject({ name: z.string().optional(), permissions: z.looseObject({ 'can-update-api-token': z.boolean().nullish() }).nullish() }),
+);
+export const organizationDocumentSchema = documentSchema(organizationSchema);
 export const organizationListDocumentSchema = listDocumentSchema(organizationSchema);
 export type Organization = z.infer<typeof organizationSchema>;

@@ -1,0 +1,45 @@
+// A missing or refused token, told to the user in any LSP editor: window/showMessage, once per host, saying what
+// to do THERE (the TF_TOKEN_<host> variable, `terraform login`'s credentials file, or hcpTerraform/setToken), since
+// only VS Code acts on the custom hcpTerraform/signInNeeded notification (its client declares prompts.signIn).
+// Never contains a token: only where it came from.
+import type { ResolvedToken } from './tokens';
+import { tokenVariableName } from './tokens';
+
+export interface SignInNoticesOptions {
+  show: (message: string) => void;
+  /** False when the client offers sign-in itself (initializationOptions.prompts.signIn). */
+  enabled: () => boolean;
+  /** The token in use for a host, if any (to say which one was refused). */
+  token: (host: string) => ResolvedToken | undefined;
+  /** The credentials file `terraform login` writes. */
+  credentialsFile: () => string;
+}
+
+export class SignInNotices {
+  private readonly shown = new Set<string>();
+
+  constructor(private readonly options: SignInNoticesOptions) {}
+
+  /** The host needs a (new) token: says so once, until the client hands over another token for it. */
+  signInNeeded(host: string): void {
+    if (!this.options.enabled() || this.shown.has(host)) return;
+    this.shown.add(host);
+    this.options.show(signInAdvice(host, this.options.token(host), this.options.credentialsFile()));
+  }
+
+  /** A new token for the host: a later problem with it is told again. */
+  reset(host: string): void {
+    this.shown.delete(host);
+  }
+}
+
+/** What to do, in an editor other than VS Code, when `host` has no token or refused `refused`. */
+export function signInAdvice(host: string, refused: ResolvedToken | undefined, credentialsFile: string): string {
+  const variable = tokenVariableName(host);
+  // A name with a port cannot be exported from a POSIX shell; `env` sets it.
+  const setVariable = variable.includes(':') ? `start the editor with \`env '${variable}=<token>' …\`` : `set ${variable}=<token> in the environment the editor starts from`;
+  const ways = `${setVariable} (then restart the language server), run \`terraform login ${host}\` (it writes ${credentialsFile}), or have the editor send the notification hcpTerraform/setToken {"hostname": "${host}", "token": "<token>"}`;
+  if (!refused) return `HCP Terraform: no API token for ${host}, so its workspaces and runs are not shown. To sign in, ${ways}.`;
+  const source = refused.source === 'environment' ? `the variable ${refused.from}` : refused.source === 'credentials-file' ? `the credentials file ${refused.from}` : 'the editor (initializationOptions or hcpTerraform/setToken)';
+  return `HCP Terraform: ${host} refused the API token from ${source} (401): it is wrong, expired or revoked. Create a new token on the service (User Settings → Tokens), then ${ways}.`;
+}

@@ -1,0 +1,86 @@
+// A bench client: starts the built server over stdio as an editor would, records every publishDiagnostics, and
+// reads the server process's memory from /proc (Linux; elsewhere memory is reported as not measured).
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { startLspProcess } from '../helpers/lspProcess';
+import type { LspProcess } from '../helpers/lspProcess';
+import { serverStatusRequest } from '../../server/src/protocol';
+
+export interface BenchServer extends LspProcess {
+  /** Resolves with the time (performance.now) of the first publishDiagnostics after now that matches. */
+  nextDiagnostics(match: (params: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<number>;
+  /** Round trip of a request the server answers without work: the floor the transport sets. */
+  noop(): Promise<number>;
+  /** Every publishDiagnostics, with its arrival time. */
+  onDiagnostics(listener: (params: PublishDiagnosticsParams, at: number) => void): void;
+  memory(): { rssMb?: number; peakMb?: number };
+}
+
+export async function startBenchServer(rootFolder?: string): Promise<BenchServer> {
+  const listeners = new Set<(params: PublishDiagnosticsParams, at: number) => void>();
+  const waiters = new Set<{ match: (params: PublishDiagnosticsParams) => boolean; resolve: (at: number) => void }>();
+  const rootUri = rootFolder ? pathToFileURL(rootFolder).href : null;
+  const server = await startLspProcess(
+    {
+      rootUri,
+      workspaceFolders: rootFolder ? [{ uri: rootUri as string, name: 'bench' }] : null,
+      capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['editRange'] } } } },
+    },
+    {},
+    (connection) => {
+      connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+        const at = performance.now();
+        for (const listener of listeners) listener(params, at);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(params)) {
+            waiters.delete(waiter);
+            waiter.resolve(at);
+          }
+        }
+      });
+    },
+  );
+  return {
+    ...server,
+    nextDiagnostics(match, timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve: (at: number) => (clearTimeout(timer), resolve(at)) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no matching publishDiagnostics within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    onDiagnostics(listener) {
+      listeners.add(listener);
+    },
+    async noop() {
+      const started = performance.now();
+      await server.connection.sendRequest(serverStatusRequest);
+      return performance.now() - started;
+    },
+    memory() {
+      try {
+        const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+        const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+        return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+      } catch {
+        return {};
+      }
+    },
+  };
+}
+
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function summary(samples: number[]): { p50: number; p99: number; n: number } {
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), n: samples.length };
+}

@@ -1,0 +1,159 @@
+// The incremental model (tree.edit + re-parse with the old tree, re-extraction of the edited top-level blocks only)
+// gives exactly what a fresh parse of the final text gives: the same contribution and the same diagnostics, for
+// edits inside a block, across block boundaries, that add or remove lines, that break the file, and after undo.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { LineIndex, ModuleFolderModel } from '../../server/src/model';
+import type { TerraformParser, TextChange } from '../../server/src/model';
+import { applyTextChanges } from '../../server/src/model/documentEdits';
+import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
+import { extractTerraformFile } from '../../server/src/model/terraformFile';
+import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
+import { benignEdit, randomEdit, toContentChanges } from './editSequences';
+import type { RandomEdit } from './editSequences';
+import { demoAppFolder, MemoryFileSystem, testParser } from './helpers';
+
+const folder = path.resolve('/work/incremental');
+const mainFile = path.join(folder, 'main.tf');
+const variablesFile = path.join(folder, 'variables.tf');
+const demoMain = readFileSync(path.join(demoAppFolder, 'main.tf'), 'utf8');
+const demoVariables = readFileSync(path.join(demoAppFolder, 'variables.tf'), 'utf8');
+
+function sortedDiagnostics(model: ModuleFolderModel, parser: TerraformParser): Record<string, string[]> {
+  const byFile = computeFolderDiagnostics(model, undefined, parser);
+  const entries: Array<[string, string[]]> = [...byFile].map(([file, list]) => [file, list.map((d) => JSON.stringify(d)).sort()]);
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function freshModel(parser: TerraformParser, text: string): Promise<ModuleFolderModel> {
+  return ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: text, [variablesFile]: demoVariables }) });
+}
+
+async function assertSameAsFresh(model: ModuleFolderModel, parser: TerraformParser, context: string): Promise<void> {
+  const text = model.openText(mainFile) as string;
+  const fresh = await freshModel(parser, text);
+  try {
+    assert.deepEqual(model.index.get(mainFile), fresh.index.get(mainFile), `contribution ${context}`);
+    assert.deepEqual(sortedDiagnostics(model, parser), sortedDiagnostics(fresh, parser), `diagnostics ${context}`);
+  } finally {
+    fresh.dispose();
+  }
+}
+
+async function checkSequence(parser: TerraformParser, initial: string, edits: RandomEdit[]): Promise<void> {
+  const model = await freshModel(parser, initial);
+  model.openDocument(mainFile, initial);
+  let expected = initial;
+  try {
+    for (const [index, edit] of edits.entries()) {
+      const { changes, text } = toContentChanges(expected, edit);
+      model.changeDocument(mainFile, changes);
+      expected = text;
+      assert.equal(model.openText(mainFile), expected, `text after edit ${index}`);
+      await assertSameAsFresh(model, parser, `after edit ${index} (${edit.kind})`);
+    }
+  } finally {
+    model.dispose();
+  }
+}
+
+test('random edit sequences (inserts, deletions, byte mutations, truncations, batches) keep the model equal to a fresh parse', async () => {
+  const parser = await testParser();
+  await fc.assert(
+    fc.asyncProperty(fc.array(randomEdit, { minLength: 1, maxLength: 25 }), (edits) => checkSequence(parser, demoMain, edits)),
+    { seed: 1311, numRuns: 120, endOnFailure: true },
+  );
+});
+
+test('edits that keep the file valid (blocks and lines inserted, letters changed) keep the model equal to a fresh parse', async () => {
+  const parser = await testParser();
+  const initial = `${demoMain}\n${largeFile(20)}`;
+  await fc.assert(
+    fc.asyncProperty(fc.array(benignEdit, { minLength: 1, maxLength: 20 }), (edits) => checkSequence(parser, initial, edits)),
+    { seed: 1312, numRuns: 80, endOnFailure: true },
+  );
+});
+
+/** Applies `changes` the way the model does and extracts incrementally; returns the contribution and the new tree. */
+function step(parser: TerraformParser, extractor: IncrementalTerraformExtractor, state: { text: string; tree: ReturnType<TerraformParser['parse']> }, changes: TextChange[]) {
+  const applied = applyTextChanges(state.text, state.tree, changes);
+  const tree = parser.parse(applied.text, state.tree);
+  const contribution = extractor.extract(tree, applied.text, undefined, { prefix: applied.prefix, suffix: applied.suffix });
+  state.tree.delete();
+  state.tree = tree;
+  state.text = applied.text;
+  return contribution;
+}
+
+function freshContribution(parser: TerraformParser, text: string) {
+  const tree = parser.parse(text);
+  try {
+    return extractTerraformFile(tree, mainFile);
+  } finally {
+    tree.delete();
+  }
+}
+
+function largeFile(blocks: number): string {
+  return Array.from({ length: blocks }, (_, index) => `resource "terraform_data" "r_${index}" {\n  input = var.v_${index}\n}\n`).join('\n');
+}
+
+test('an edit inside one block of a 300-block file re-reads only that block and its neighbours', async () => {
+  const parser = await testParser();
+  const extractor = new IncrementalTerraformExtractor(mainFile);
+  const state = { text: largeFile(300), tree: parser.parse(largeFile(300)) };
+  extractor.extract(state.tree, state.text);
+  const line = 150 * 4 + 1; // `  input = var.v_150`
+  const renamed = step(parser, extractor, state, [{ range: { start: { line, character: 14 }, end: { line, character: 19 } }, text: 'renamed' }]);
+  assert.ok(extractor.lastExtracted <= 3, `re-read ${extractor.lastExtracted} blocks`);
+  assert.deepEqual(renamed, freshContribution(parser, state.text));
+  assert.ok(renamed.references.some((reference) => reference.name === 'renamed' && reference.range.start.line === line));
+
+  // A new line above shifts every later block down by one: reused with their rows moved, not re-read.
+  const shifted = step(parser, extractor, state, [{ range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: '\n' }]);
+  assert.ok(extractor.lastExtracted <= 3, `re-read ${extractor.lastExtracted} blocks`);
+  assert.deepEqual(shifted, freshContribution(parser, state.text));
+  assert.equal(shifted.references.find((reference) => reference.name === 'v_299')?.range.start.line, 299 * 4 + 2);
+  state.tree.delete();
+});
+
+test('an edit across a block boundary, then its undo, gives the fresh result each time', async () => {
+  const parser = await testParser();
+  const extractor = new IncrementalTerraformExtractor(mainFile);
+  const original = largeFile(40);
+  const state = { text: original, tree: parser.parse(original) };
+  const before = extractor.extract(state.tree, state.text);
+  // From inside block 10 to inside block 12: the two blocks merge into one broken one and block 11 disappears.
+  const lines = new LineIndex(original);
+  const from = lines.offsetAt({ line: 10 * 4 + 1, character: 4 });
+  const to = lines.offsetAt({ line: 12 * 4 + 1, character: 6 });
+  const removed = original.slice(from, to);
+  const cut = step(parser, extractor, state, [{ range: { start: lines.positionAt(from), end: lines.positionAt(to) }, text: '' }]);
+  assert.deepEqual(cut, freshContribution(parser, state.text));
+  assert.equal(cut.addresses.some((address) => address.name === 'r_11'), false);
+  // Undo: the removed text goes back where it was.
+  const at = new LineIndex(state.text).positionAt(from);
+  const undone = step(parser, extractor, state, [{ range: { start: at, end: at }, text: removed }]);
+  assert.equal(state.text, original);
+  assert.deepEqual(undone, freshContribution(parser, original));
+  assert.deepEqual(undone, before);
+  state.tree.delete();
+});
+
+test('typing an unclosed brace swallows the blocks after it, and closing it gives them back, as a fresh parse does', async () => {
+  const parser = await testParser();
+  const extractor = new IncrementalTerraformExtractor(mainFile);
+  const original = largeFile(30);
+  const state = { text: original, tree: parser.parse(original) };
+  extractor.extract(state.tree, state.text);
+  const line = 5 * 4 + 1;
+  const opened = step(parser, extractor, state, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '  nested {\n' }]);
+  assert.deepEqual(opened, freshContribution(parser, state.text));
+  const closed = step(parser, extractor, state, [{ range: { start: { line: line + 1, character: 0 }, end: { line: line + 1, character: 0 } }, text: '  }\n' }]);
+  assert.deepEqual(closed, freshContribution(parser, state.text));
+  assert.equal(closed.addresses.length, 30);
+  state.tree.delete();
+});
