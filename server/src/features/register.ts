@@ -23,6 +23,10 @@ import { provideRunActions, runActionKinds } from './runActions';
 /** The open documents as the core keeps them (vscode-languageserver's TextDocuments fits). */
 export interface OpenDocuments {
   get(uri: string): { getText(): string; version: number } | undefined;
+  /** The version the code model has applied, when it lags behind `get` (diagnostics are labelled with it). */
+  modelVersion?(uri: string): number | undefined;
+  /** Resolves once the model has the document's latest text (up to `line`, when given). */
+  whenCurrent?(uri: string, line?: number): Promise<void>;
 }
 
 export interface LanguageFeaturesOptions {
@@ -87,8 +91,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.onHover((params) => {
+  connection.onHover(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.position.line);
       const located = locate(params.textDocument.uri);
       const variable = located ? provideHover(located.model, host.snapshotFor(located.model.folder), located.file, params.position) : undefined;
       if (variable) return variable;
@@ -100,8 +105,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.range.end.line);
       return codeActions(params);
     } catch (error) {
       log('code actions', error);
@@ -123,8 +129,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     return actions;
   };
 
-  connection.onCodeLens((params) => {
+  connection.onCodeLens(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri);
       const located = locate(params.textDocument.uri);
       const cloudLenses = located ? provideCodeLenses(located.model, host.snapshotFor(located.model.folder), located.file, now()) : [];
       return [...cloudLenses, ...(plans ? providePlanLenses(plans.blocksIn(params.textDocument.uri)) : [])];
@@ -134,8 +141,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.languages.inlayHint.on((params) => {
+  connection.languages.inlayHint.on(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.range.end.line);
       const located = locate(params.textDocument.uri);
       if (!located || !plans) return null;
       const contribution = located.model.index.get(located.file);
@@ -152,7 +160,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   const diagnostics = new DiagnosticsPublisher({
     parser: parserReady,
     models: () => host.models(),
-    versionOf: (uri) => (documents.get(uri) ? documents.get(uri)?.version : undefined),
+    versionOf: (uri) => (documents.modelVersion ? documents.modelVersion(uri) : documents.get(uri)?.version),
     log,
     send: (uri, list, version) => {
       connection.sendDiagnostics({ uri, diagnostics: list, ...(version !== undefined ? { version } : {}) }).catch((error: unknown) => log('publishing diagnostics', error));
