@@ -7,7 +7,8 @@ import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializePa
 import type { ModuleFolderModel, TerraformParser } from '../model';
 import { loadTerraformParser } from '../model';
 import { provideCodeLenses } from './codeLens';
-import { provideCompletion } from './completion';
+import { provideCompletion, resolveCompletionItem } from './completion';
+import type { VariableItemData } from './completion';
 import { computeFolderDiagnostics } from './diagnostics';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { invalidateFolderFacts } from './folderFacts';
@@ -88,6 +89,17 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     } catch (error) {
       log('completion', error);
       return null;
+    }
+  });
+
+  connection.onCompletionResolve((item) => {
+    try {
+      const folder = (item.data as Partial<VariableItemData> | undefined)?.folder;
+      const model = typeof folder === 'string' ? [...host.models()].find((candidate) => candidate.folder === folder) : undefined;
+      return resolveCompletionItem(item, model, model ? host.snapshotFor(model.folder) : undefined);
+    } catch (error) {
+      log('completion resolve', error);
+      return item;
     }
   });
 
@@ -200,7 +212,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
       return {
-        completionProvider: { triggerCharacters: ['.', '"'] },
+        completionProvider: { triggerCharacters: ['.', '"'], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, ...Object.values(runActionKinds)] },
         codeLensProvider: { resolveProvider: false },
