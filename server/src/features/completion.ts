@@ -34,7 +34,7 @@ const empty: CompletionList = { isIncomplete: false, items: [] };
 
 export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
   const { model, text, position } = request;
-  const lines = new LineIndex(text);
+  const lines = LineIndex.of(text);
   const context = completionContextAt(text, position, model.index.get(request.file), lines);
   if (!context) return empty;
   switch (context.kind) {
