@@ -68,10 +68,14 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     const { uri, version, text } = textDocument;
     cancelPending(uri); // the open text replaces whatever was pending
     latest.set(uri, { text, version });
-    void folders.withModel(uri, (model) => {
-      model.openDocument(uri, text);
-      applied.set(uri, version);
-    });
+    void folders.withModel(
+      uri,
+      (model) => {
+        model.openDocument(uri, text);
+        applied.set(uri, version);
+      },
+      { text },
+    );
   });
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
     if (!isFileUri(textDocument.uri)) return;
