@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CompletionItem, CompletionList } from 'vscode-languageserver';
-import { provideCompletion } from '../../server/src/features/completion';
+import { maxCompletionItems, provideCompletion, resolveCompletionItem } from '../../server/src/features/completion';
 import type { NameLookups } from '../../server/src/features/completion';
 import type { ModuleFolderModel } from '../../server/src/model';
 import { demoFile, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
@@ -131,6 +131,43 @@ describe('completion in tfvars and the cloud block', () => {
     const failing: NameLookups = { organizationNames: async () => { throw new Error('signed out'); }, workspaceNames: async () => [] };
     const none = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "|"\n  }\n}\n', { lookups: failing });
     assert.deepEqual(none.items, []);
+    model.dispose();
+  });
+});
+
+describe('completion in a large module', () => {
+  test('a cut list: at most maxCompletionItems, isIncomplete, ranked by use, documentation left to completionItem/resolve', async () => {
+    const count = 600;
+    const declarations = Array.from({ length: count }, (_, index) => `variable "v_${index}" {\n  description = "Setting ${index}"\n}\n`).join('\n');
+    // v_7 is used five times, v_300 three times, v_42 once: the rest never.
+    const uses = ['v_7', 'v_7', 'v_7', 'v_7', 'v_7', 'v_300', 'v_300', 'v_300', 'v_42'].map((name, index) => `  u${index} = var.${name}`).join('\n');
+    const { model } = await loadMemoryModel({ 'variables.tf': declarations, 'uses.tf': `locals {\n${uses}\n}\n` });
+    const file = path.join(model.folder, 'main.tf');
+
+    const all = await completeAt(model, file, 'locals {\n  x = var.|\n}\n', { shared: true });
+    assert.equal(all.isIncomplete, true);
+    assert.equal(all.items.length, maxCompletionItems);
+    const bySortText = [...all.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+    assert.deepEqual(bySortText.slice(0, 3), ['v_7', 'v_300', 'v_42'], 'most used first');
+    assert.equal(all.items.every((i) => i.documentation === undefined), true, 'no documentation in a cut list');
+
+    const resolved = resolveCompletionItem(item(all, 'v_300'), model, undefined);
+    assert.match(docOf(resolved), /Setting 300/);
+    assert.equal(resolved.label, 'v_300');
+
+    // What was typed narrows the list: prefix matches first, and nothing the client would show is left out.
+    const typed = await completeAt(model, file, 'locals {\n  x = var.v_59|\n}\n', { shared: true });
+    const labels = typed.items.map((i) => i.label);
+    for (const expected of ['v_59', 'v_590', 'v_599']) assert.ok(labels.includes(expected), `${expected} in ${labels.slice(0, 20).join(', ')}`);
+    assert.equal(labels.includes('v_7'), false, 'v_7 does not match v_59');
+    model.dispose();
+  });
+
+  test('a list within the bound is complete and carries its documentation, as before', async () => {
+    const { model } = await loadMemoryModel({ 'variables.tf': 'variable "a" {\n  description = "The A"\n}\nvariable "b" {}\n' });
+    const list = await completeAt(model, path.join(model.folder, 'main.tf'), 'locals {\n  x = var.|\n}\n');
+    assert.equal(list.isIncomplete, false);
+    assert.match(docOf(item(list, 'a')), /The A/);
     model.dispose();
   });
 });

@@ -52,13 +52,52 @@ export class ModuleFolders {
     return folder ? this.models.get(folder) : undefined;
   }
 
-  /** Adds a workspace folder and loads every module folder below it. */
+  /**
+   * Adds a workspace folder and loads every module folder below it, in the background: one folder at a time, each
+   * reading its files in turns that let requests through, and pausing while a folder an editor opened a file in
+   * loads first. Resolves once every folder is loaded.
+   */
   async addRoot(root: string, override?: ServiceLinkOverride): Promise<void> {
     const resolved = path.resolve(root);
     // Settings may have arrived first (setOverride): keep them unless told otherwise.
     if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
     const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
-    await Promise.all(folders.map((folder) => this.ensure(folder)));
+    await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
+  }
+
+  /** Folders waiting for the background loader, in discovery order, with who waits for each. */
+  private readonly backlog = new Map<string, Array<() => void>>();
+  private backgroundRunning = false;
+  /** Loads asked for by an editor (a document opened or changed): the background loader waits for them. */
+  private readonly urgent = new Set<Promise<unknown>>();
+
+  private loadInBackground(folder: string): Promise<void> {
+    const resolved = path.resolve(folder);
+    if (this.models.has(resolved)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiting = this.backlog.get(resolved);
+      if (waiting) waiting.push(resolve);
+      else this.backlog.set(resolved, [resolve]);
+      if (!this.backgroundRunning) void this.runBackground();
+    });
+  }
+
+  private async runBackground(): Promise<void> {
+    this.backgroundRunning = true;
+    try {
+      while (this.backlog.size > 0) {
+        while (this.urgent.size > 0) await Promise.allSettled([...this.urgent]);
+        const [folder, waiting] = this.backlog.entries().next().value as [string, Array<() => void>];
+        this.backlog.delete(folder);
+        // Its workspace folder was closed while it waited: nothing to load.
+        if (this.rootOf(folder)) await this.ensure(folder).catch(() => undefined);
+        for (const resolve of waiting) resolve();
+        // A turn of the event loop between folders: requests that arrived meanwhile go first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.backgroundRunning = false;
+    }
   }
 
   /** A workspace folder was closed: its module folders go away (a folder still inside another root stays). */
@@ -82,14 +121,22 @@ export class ModuleFolders {
   }
 
   /** Runs `work` with the folder's model (created and loaded first if needed), in order with earlier work. */
-  withModel<T>(uriOrPath: string, work: (model: ModuleFolderModel) => T | Promise<T>): Promise<T | undefined> {
+  withModel<T>(uriOrPath: string, work: (model: ModuleFolderModel) => T | Promise<T>, opening?: { text: string }): Promise<T | undefined> {
     const file = toPath(uriOrPath);
     const folder = folderOfFile(file);
     if (!folder) return Promise.resolve(undefined);
-    return this.enqueue(folder, async () => {
-      const model = await this.ensureLoaded(folder);
+    const loaded = this.models.has(folder);
+    const done = this.enqueue(folder, async () => {
+      // A folder first loaded because a file in it opens reads that file from the editor, not from disk.
+      const model = await this.ensureLoaded(folder, opening ? new Map([[file, opening.text]]) : undefined);
       return model ? work(model) : undefined;
     });
+    if (!loaded) {
+      // An editor waits on this folder: it loads before the background continues.
+      this.urgent.add(done);
+      void done.finally(() => this.urgent.delete(done)).catch(() => undefined);
+    }
+    return done;
   }
 
   /** Ensures a model exists for a folder (no-op when it does). */
@@ -104,7 +151,7 @@ export class ModuleFolders {
     this.listeners.clear();
   }
 
-  private async ensureLoaded(folder: string): Promise<ModuleFolderModel | undefined> {
+  private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>): Promise<ModuleFolderModel | undefined> {
     const existing = this.models.get(folder);
     if (existing) return existing;
     try {
@@ -116,6 +163,7 @@ export class ModuleFolders {
         parser,
         environment: this.options.environment,
         override: this.roots.get(this.rootOf(folder) ?? '') ?? {},
+        ...(openDocuments ? { openDocuments } : {}),
       });
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));

@@ -5,14 +5,33 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-langua
 import { folderOfFile, toPath } from './moduleFolders';
 import type { ModuleFolders } from './moduleFolders';
 import type { TextChange } from '../model';
+import { applyTextChanges } from '../model/documentEdits';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
 export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
 
-/** The open documents as the features read them: the model's text (open text wins) and the version it is. */
+/** The open documents as the features read them: the latest text and version the client sent. */
 export interface OpenDocumentView {
   get(uri: string): { getText(): string; version: number } | undefined;
+  /** The version the code model has applied (behind `get` for a moment after each change). */
+  modelVersion(uri: string): number | undefined;
+  /**
+   * Resolves once the model reflects the document's latest text, at least up to `line` (for requests that read
+   * positions from the model: hover, code actions, lenses). Completion does not wait: it reads the latest text.
+   */
+  whenCurrent(uri: string, line?: number): Promise<void>;
 }
+
+interface Batch {
+  changes: TextChange[];
+  version: number;
+  /** The first line any change of the batch touches (-1 for a whole-document change). */
+  firstLine: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
+export const modelUpdateDelayMs = 10;
 
 /** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
 export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
@@ -23,44 +42,62 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       // a listener's failure must not stop the sync
     }
   };
-  // The client's version of each open document, and the one the model has applied (behind while a folder loads).
-  const versions = new Map<string, number>();
+  // Each open document's latest text and version as the client sent them, and the version the model has applied.
+  // Requests read the latest text at once; the model (parse, extraction, diagnostics) follows a moment later, once
+  // per burst: the changes that arrive within `modelUpdateDelayMs` are applied together, in one parse.
+  const latest = new Map<string, { text: string; version: number }>();
   const applied = new Map<string, number>();
-  // Changes not yet applied, per document: a burst that arrives while the folder is busy is applied in one go
-  // (one parse), not one queued update per keystroke.
-  const pending = new Map<string, { changes: TextChange[]; version: number }>();
+  const pending = new Map<string, Batch>();
+  /** Hands the document's pending changes to the model now; resolves once they are applied. */
+  const applyPending = (uri: string): Promise<unknown> => {
+    const batch = pending.get(uri);
+    if (!batch) return Promise.resolve();
+    clearTimeout(batch.timer);
+    pending.delete(uri);
+    return folders.withModel(uri, (model) => {
+      if (model.changeDocument(uri, batch.changes)) applied.set(uri, batch.version);
+    });
+  };
+  const cancelPending = (uri: string) => {
+    const batch = pending.get(uri);
+    if (batch) clearTimeout(batch.timer);
+    pending.delete(uri);
+  };
   connection.onDidOpenTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version, text } = textDocument;
-    versions.set(uri, version);
-    pending.delete(uri);
-    void folders.withModel(uri, (model) => {
-      model.openDocument(uri, text);
-      applied.set(uri, version);
-    });
+    cancelPending(uri); // the open text replaces whatever was pending
+    latest.set(uri, { text, version });
+    void folders.withModel(
+      uri,
+      (model) => {
+        model.openDocument(uri, text);
+        applied.set(uri, version);
+      },
+      { text },
+    );
   });
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version } = textDocument;
-    versions.set(uri, version);
+    const current = latest.get(uri);
+    if (current) latest.set(uri, { text: applyTextChanges(current.text, undefined, contentChanges).text, version });
+    const firstLine = Math.min(...contentChanges.map((change: TextChange) => (change.range ? change.range.start.line : -1)));
     const queued = pending.get(uri);
     if (queued) {
       queued.changes.push(...contentChanges);
       queued.version = version;
+      queued.firstLine = Math.min(queued.firstLine, firstLine);
     } else {
-      const batch = { changes: [...contentChanges], version };
+      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => void applyPending(uri), modelUpdateDelayMs) };
       pending.set(uri, batch);
-      void folders.withModel(uri, (model) => {
-        if (pending.get(uri) === batch) pending.delete(uri);
-        if (model.changeDocument(uri, batch.changes)) applied.set(uri, batch.version);
-      });
     }
     edited(uri);
   });
   connection.onDidCloseTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
-    versions.delete(textDocument.uri);
-    pending.delete(textDocument.uri);
+    cancelPending(textDocument.uri);
+    latest.delete(textDocument.uri);
     void folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
@@ -78,8 +115,17 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   });
   return {
     get(uri) {
+      const open = latest.get(uri);
+      if (open) return { getText: () => open.text, version: open.version };
       const text = folders.modelFor(uri)?.openText(uri);
-      return text === undefined ? undefined : { getText: () => text, version: applied.get(uri) ?? versions.get(uri) ?? 0 };
+      return text === undefined ? undefined : { getText: () => text, version: applied.get(uri) ?? 0 };
+    },
+    modelVersion: (uri) => applied.get(uri),
+    async whenCurrent(uri, line) {
+      const batch = pending.get(uri);
+      // Lines above the first changed one are where they were: the model answers for them as it is.
+      if (!batch || (line !== undefined && line < batch.firstLine)) return;
+      await applyPending(uri);
     },
   };
 }

@@ -34,13 +34,15 @@ const empty: CompletionList = { isIncomplete: false, items: [] };
 
 export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
   const { model, text, position } = request;
-  const lines = new LineIndex(text);
+  const lines = LineIndex.of(text);
   const context = completionContextAt(text, position, model.index.get(request.file), lines);
   if (!context) return empty;
   switch (context.kind) {
     case 'variable': {
       const items = variableItems(request, lines);
-      return withRange(items, context.replace, request.itemDefaultsEditRange === true);
+      if (items.length <= maxCompletionItems) return withRange(items, context.replace, request.itemDefaultsEditRange === true);
+      const ranked = rankVariableItems(request.model, items, context.typed, request.model.folder);
+      return { ...withRange(ranked, context.replace, request.itemDefaultsEditRange === true), isIncomplete: true };
     }
     case 'tfvars-key':
       return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
@@ -62,6 +64,59 @@ function withRange(items: readonly CompletionItem[], range: Range, shared: boole
 }
 
 // ---- variables after `var.` ----
+
+/**
+ * Past this many variables a completion list is cut: the client gets the best matches of what was typed, ranked by
+ * how often the code uses each variable, without their documentation (completionItem/resolve adds it to the one
+ * the user looks at), and `isIncomplete` so it asks again as the user types. 2,000 variables made a 1 MB answer
+ * on every keystroke.
+ */
+export const maxCompletionItems = 200;
+
+/** What completionItem/resolve needs to find an item's documentation again. */
+export interface VariableItemData {
+  folder: string;
+  name: string;
+}
+
+function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionItem[], typed: string, folder: string): CompletionItem[] {
+  const wanted = typed.toLowerCase();
+  const scored: Array<{ item: CompletionItem; prefix: boolean; uses: number }> = [];
+  for (const item of items) {
+    const label = item.label.toLowerCase();
+    // The client filters by subsequence too: never leave out an item it would have shown.
+    if (!isSubsequence(wanted, label)) continue;
+    scored.push({ item, prefix: label.startsWith(wanted), uses: model.index.referencesTo(item.label).length });
+  }
+  scored.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.uses - a.uses || a.item.label.localeCompare(b.item.label));
+  return scored.slice(0, maxCompletionItems).map(({ item }, rank) => {
+    const { documentation: _documentation, ...light } = item;
+    const data: VariableItemData = { folder, name: item.label };
+    // The rank decides the order the client shows (it sorts by sortText); declared before undeclared is kept.
+    return { ...light, sortText: `${item.sortText?.[0] ?? '0'}${String(rank).padStart(4, '0')}`, data };
+  });
+}
+
+function isSubsequence(needle: string, haystack: string): boolean {
+  let at = 0;
+  for (let index = 0; index < haystack.length && at < needle.length; index++) if (haystack[index] === needle[at]) at++;
+  return at === needle.length;
+}
+
+/** completionItem/resolve: the documentation a cut list left out, from the same cached items. */
+export function resolveCompletionItem(item: CompletionItem, model: ModuleFolderModel | undefined, snapshot: WorkspaceSnapshot | undefined): CompletionItem {
+  const data = item.data as Partial<VariableItemData> | undefined;
+  if (!model || typeof data?.name !== 'string' || item.documentation !== undefined) return item;
+  const facts = folderFacts(model);
+  const workspace = indexSnapshot(snapshot);
+  const declaration = facts.variablesByName.get(data.name);
+  if (declaration) return { ...item, documentation: declaredVariableItem(declaration, facts, workspace).documentation };
+  const variable = workspace.engineByKey.get(data.name);
+  if (variable) {
+    return { ...item, documentation: { kind: MarkupKind.Markdown, value: `Declares \`variable "${variable.key}"\` in this file, so runs stop rejecting the workspace variable.` } };
+  }
+  return item;
+}
 
 interface CachedItems {
   snapshot: WorkspaceSnapshot | undefined;

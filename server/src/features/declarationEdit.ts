@@ -11,7 +11,7 @@ export function declareVariableEdit(model: ModuleFolderModel, name: string, type
   const block = variableBlockText(name, type);
   const target = variablesFileEnd(model);
   if (target) return { changes: { [pathToFileURL(target.file).toString()]: [{ range: { start: target.position, end: target.position }, newText: `\n\n${block}` }] } };
-  const end = new LineIndex(currentText).positionAt(currentText.length);
+  const end = LineIndex.of(currentText).positionAt(currentText.length);
   const separator = currentText.length === 0 ? '' : currentText.endsWith('\n') ? '\n' : '\n\n';
   return { changes: { [pathToFileURL(currentFile).toString()]: [{ range: { start: end, end }, newText: `${separator}${block}\n` }] } };
 }

@@ -7,7 +7,8 @@ import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializePa
 import type { ModuleFolderModel, TerraformParser } from '../model';
 import { loadTerraformParser } from '../model';
 import { provideCodeLenses } from './codeLens';
-import { provideCompletion } from './completion';
+import { provideCompletion, resolveCompletionItem } from './completion';
+import type { VariableItemData } from './completion';
 import { computeFolderDiagnostics } from './diagnostics';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { invalidateFolderFacts } from './folderFacts';
@@ -23,6 +24,10 @@ import { provideRunActions, runActionKinds } from './runActions';
 /** The open documents as the core keeps them (vscode-languageserver's TextDocuments fits). */
 export interface OpenDocuments {
   get(uri: string): { getText(): string; version: number } | undefined;
+  /** The version the code model has applied, when it lags behind `get` (diagnostics are labelled with it). */
+  modelVersion?(uri: string): number | undefined;
+  /** Resolves once the model has the document's latest text (up to `line`, when given). */
+  whenCurrent?(uri: string, line?: number): Promise<void>;
 }
 
 export interface LanguageFeaturesOptions {
@@ -87,8 +92,20 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.onHover((params) => {
+  connection.onCompletionResolve((item) => {
     try {
+      const folder = (item.data as Partial<VariableItemData> | undefined)?.folder;
+      const model = typeof folder === 'string' ? [...host.models()].find((candidate) => candidate.folder === folder) : undefined;
+      return resolveCompletionItem(item, model, model ? host.snapshotFor(model.folder) : undefined);
+    } catch (error) {
+      log('completion resolve', error);
+      return item;
+    }
+  });
+
+  connection.onHover(async (params) => {
+    try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.position.line);
       const located = locate(params.textDocument.uri);
       const variable = located ? provideHover(located.model, host.snapshotFor(located.model.folder), located.file, params.position) : undefined;
       if (variable) return variable;
@@ -100,8 +117,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.range.end.line);
       return codeActions(params);
     } catch (error) {
       log('code actions', error);
@@ -123,8 +141,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     return actions;
   };
 
-  connection.onCodeLens((params) => {
+  connection.onCodeLens(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri);
       const located = locate(params.textDocument.uri);
       const cloudLenses = located ? provideCodeLenses(located.model, host.snapshotFor(located.model.folder), located.file, now()) : [];
       return [...cloudLenses, ...(plans ? providePlanLenses(plans.blocksIn(params.textDocument.uri)) : [])];
@@ -134,8 +153,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   });
 
-  connection.languages.inlayHint.on((params) => {
+  connection.languages.inlayHint.on(async (params) => {
     try {
+      await documents.whenCurrent?.(params.textDocument.uri, params.range.end.line);
       const located = locate(params.textDocument.uri);
       if (!located || !plans) return null;
       const contribution = located.model.index.get(located.file);
@@ -152,7 +172,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   const diagnostics = new DiagnosticsPublisher({
     parser: parserReady,
     models: () => host.models(),
-    versionOf: (uri) => (documents.get(uri) ? documents.get(uri)?.version : undefined),
+    versionOf: (uri) => (documents.modelVersion ? documents.modelVersion(uri) : documents.get(uri)?.version),
     log,
     send: (uri, list, version) => {
       connection.sendDiagnostics({ uri, diagnostics: list, ...(version !== undefined ? { version } : {}) }).catch((error: unknown) => log('publishing diagnostics', error));
@@ -192,7 +212,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
       return {
-        completionProvider: { triggerCharacters: ['.', '"'] },
+        completionProvider: { triggerCharacters: ['.', '"'], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, ...Object.values(runActionKinds)] },
         codeLensProvider: { resolveProvider: false },

@@ -100,7 +100,7 @@ const maxSubjectLength = 120;
 
 /** Subject: the first line of the selection, or the text of a `TODO` comment on the cursor's line. */
 function changeRequestAction(request: RunActionRequest, workspace: LinkedWorkspace): CodeAction | undefined {
-  const lines = new LineIndex(request.text);
+  const lines = LineIndex.of(request.text);
   const start = lines.offsetAt(request.range.start);
   const end = lines.offsetAt(request.range.end);
   const selected = request.text.slice(start, end).trim();

@@ -32,6 +32,8 @@ export interface ModuleFolderModelOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   /** Editor setting that wins over the code and the environment. */
   override?: ServiceLinkOverride;
+  /** Files already open in the editor (path → text): read from here, not from disk, so each is parsed once. */
+  openDocuments?: ReadonlyMap<string, string>;
 }
 
 export interface ModelChange {
@@ -81,6 +83,7 @@ export class ModuleFolderModel {
   /** Creates the model and indexes every model file of the folder from disk. */
   static async load(options: ModuleFolderModelOptions): Promise<ModuleFolderModel> {
     const model = new ModuleFolderModel(options);
+    for (const [file, text] of options.openDocuments ?? []) model.openDocument(file, text);
     await model.reindex();
     return model;
   }
@@ -152,6 +155,8 @@ export class ModuleFolderModel {
     const file = this.toPath(pathOrUri);
     const kind = this.kindOf(file);
     if (!kind) return false;
+    // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
+    if (this.openDocuments.get(file)?.text === text) return true;
     this.bump(file);
     const tree = this.parser.parse(text);
     this.openDocuments.get(file)?.tree.delete();
@@ -183,13 +188,25 @@ export class ModuleFolderModel {
     return true;
   }
 
-  /** The editor closed the file: its disk content (if any) takes over again. */
+  /**
+   * The editor closed the file: its disk content (if any) takes over again. Its syntax tree is freed (closed files
+   * keep only their extracted facts); when the disk holds the text the editor had, those facts stay as they are.
+   */
   async closeDocument(pathOrUri: string): Promise<boolean> {
     const file = this.toPath(pathOrUri);
     const open = this.openDocuments.get(file);
     if (!open) return false;
     open.tree.delete();
     this.openDocuments.delete(file);
+    const generation = this.bump(file);
+    let disk: string | undefined;
+    try {
+      disk = await this.fileSystem.readFile(file);
+    } catch {
+      disk = undefined; // loadFromDisk below reports it
+    }
+    if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return true;
+    if (disk !== undefined && disk === open.text) return true;
     await this.loadFromDisk(file);
     this.invalidate([file]);
     return true;
