@@ -136,4 +136,41 @@ describe('RunWatcher', () => {
     await dispose();
     assert.ok(emulator.control.requests().filter((r) => isRunList(r.path) && r.status === 200).length >= 1, 'listing resumes after the pause');
   });
+
+  test('after a 300 s outage the watcher is back within 10 s of recovery, without hammering the service meanwhile (#14 item 12)', async () => {
+    const { watcher, step, dispose } = harness();
+    const demoApp = workspaceIds.get('demo-app')!;
+    watcher.watchWorkspace('emulator', demoApp);
+    await step(1_000);
+    // Every API request fails, as in an outage (the run polls too, not only the lists).
+    emulator.control.injectFault({ path: /^\/api\/v2\//, kind: 'status', status: 503, times: Infinity });
+    const outageStart = emulator.control.requests().length;
+    for (let elapsed = 0; elapsed < 300_000; elapsed += 1_000) await step(1_000);
+    const duringOutage = emulator.control.requests().slice(outageStart).filter((r) => isRunList(r.path)).length;
+    emulator.control.clearFaults();
+    const recovered = emulator.control.requests().length;
+    let backAfterMs: number | undefined;
+    for (let elapsed = 1_000; elapsed <= 15_000 && backAfterMs === undefined; elapsed += 1_000) {
+      await step(1_000);
+      if (emulator.control.requests().slice(recovered).some((r) => isRunList(r.path) && r.status === 200)) backAfterMs = elapsed;
+    }
+    await dispose();
+    assert.ok(backAfterMs !== undefined && backAfterMs <= 10_000, `listed again ${backAfterMs ?? 'more than 15 000'} ms after the service recovered`);
+    // Probes at most every 8 s once backed off: about 40 in 300 s, not one per second.
+    assert.ok(duringOutage <= 50, `${duringOutage} lists during the outage`);
+  });
+
+  test('a user action ends the outage pause at once (#14 item 12)', async () => {
+    const { watcher, step, dispose } = harness();
+    const demoApp = workspaceIds.get('demo-app')!;
+    watcher.watchWorkspace('emulator', demoApp);
+    emulator.control.injectFault({ path: /^\/api\/v2\//, kind: 'reset', times: Infinity });
+    for (let elapsed = 0; elapsed < 60_000; elapsed += 1_000) await step(1_000);
+    emulator.control.clearFaults();
+    const recovered = emulator.control.requests().length;
+    watcher.wake('emulator');
+    await step(0);
+    await dispose();
+    assert.ok(emulator.control.requests().slice(recovered).some((r) => isRunList(r.path) && r.status === 200), 'listed at once after the user acted');
+  });
 });

@@ -1,5 +1,7 @@
-// queuePlan and the five run actions. Each answers with the run as read after the change, and makes the watcher
+// queuePlan and the five run actions. Each answers with the run as read after the change (or, when an answer was
+// lost, as read back: uncertainOutcome.ts; when only the read-back failed, the accepted action), and makes the watcher
 // follow it, so code lenses and views update without waiting for the next list.
+import { MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { CreateRunInput, Run } from '../api';
 import { relatedId, runStatusLabel, ServiceError } from '../api';
 import { extractTfvarsFile } from '../model';
@@ -10,6 +12,8 @@ import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { afterRunChange, resolveTarget } from './context';
 import { invalidParams, toResponseError } from './errors';
+import { doneDespite, mayHaveSucceeded, readBackQueuedRun, readBackRunAction } from './uncertainOutcome';
+import type { RunAction } from './uncertainOutcome';
 
 export async function queuePlan(context: CoreContext, args: ParsedArguments<'queuePlan'>): Promise<RunSummary> {
   const variables = args.variables ? validateRunVariables(context.parser(), args.variables) : undefined;
@@ -21,7 +25,15 @@ export async function queuePlan(context: CoreContext, args: ParsedArguments<'que
     for (const name of copy) if (args[name] !== undefined) (input as unknown as Record<string, unknown>)[name] = args[name];
     if (variables) input.variables = variables;
     if (configurationVersionId) input.configurationVersionId = configurationVersionId;
-    const run = await target.client.runs.create(input);
+    let run: Run;
+    try {
+      run = await target.client.runs.create(input);
+    } catch (error) {
+      if (!mayHaveSucceeded(error)) throw error;
+      // Never resend: ask the service whether the run is there (throws a ResponseError saying what it found if not).
+      run = await readBackQueuedRun(target, args.workspaceId, input.message, error);
+      warn(context, doneDespite(error, `run ${run.id} with your message is on the workspace`));
+    }
     afterRunChange(context, target, run, args.workspaceId);
     return summarizeRun(run);
   } catch (error) {
@@ -77,7 +89,6 @@ async function configurationFor(target: Target, args: ParsedArguments<'queuePlan
   return undefined;
 }
 
-type RunAction = 'applyRun' | 'discardRun' | 'cancelRun' | 'forceCancelRun' | 'forceExecuteRun';
 
 const conflictMessages: Record<RunAction, (status: string) => string> = {
   applyRun: (status) => `The run is not waiting for confirmation (it is ${status}).`,
@@ -90,6 +101,7 @@ const conflictMessages: Record<RunAction, (status: string) => string> = {
 export async function runAction(context: CoreContext, verb: RunAction, args: { hostname?: string; runId: string; comment?: string }): Promise<RunSummary> {
   const target = resolveTarget(context, args);
   const runs = target.client.runs;
+  let confirmed: Run | undefined;
   try {
     if (verb === 'applyRun') await runs.apply(args.runId, { comment: args.comment });
     else if (verb === 'discardRun') await runs.discard(args.runId, { comment: args.comment });
@@ -97,6 +109,13 @@ export async function runAction(context: CoreContext, verb: RunAction, args: { h
     else if (verb === 'forceCancelRun') await runs.forceCancel(args.runId, { comment: args.comment });
     else await runs.forceExecute(args.runId);
   } catch (error) {
+    if (mayHaveSucceeded(error)) {
+      // Never resend: the run as it is now says whether the action happened (else a ResponseError says it did not).
+      confirmed = await readBackRunAction(target, verb, args.runId, error);
+      warn(context, doneDespite(error, `run ${args.runId} is now ${runStatusLabel(confirmed.attributes.status).toLowerCase()}`));
+      afterRunChange(context, target, confirmed, relatedId(confirmed, 'workspace'));
+      return summarizeRun(confirmed);
+    }
     const status = error instanceof ServiceError && (error.status === 409 || error.status === 403) ? await statusOf(target, args.runId) : undefined;
     throw toResponseError(error, (e) => {
       if (e.status === 404) {
@@ -109,9 +128,42 @@ export async function runAction(context: CoreContext, verb: RunAction, args: { h
       return undefined;
     });
   }
-  const run = await readRun(target, args.runId);
+  let run: Run;
+  try {
+    run = (await target.client.runs.get(args.runId)).run;
+  } catch (error) {
+    // The service accepted the action: that is the news, not the failed read that followed it (the watcher shows the
+    // run's status once it can read it again).
+    context.log(`Run ${args.runId}: the ${actionNames[verb]} was accepted, but the run could not be read back: ${error instanceof Error ? error.message : String(error)}`);
+    return acceptedSummary(context, target, verb, args.runId);
+  }
   afterRunChange(context, target, run, relatedId(run, 'workspace'));
   return summarizeRun(run);
+}
+
+const actionNames: Record<RunAction, string> = { applyRun: 'apply', discardRun: 'discard', cancelRun: 'cancel', forceCancelRun: 'force-cancel', forceExecuteRun: 'force-execute' };
+
+/** The answer for an accepted action whose run could not be read: what was accepted, and no status it cannot know. */
+function acceptedSummary(context: CoreContext, target: Target, verb: RunAction, runId: string): RunSummary {
+  const workspaceId = context.directory.byRunId(runId)?.workspaceId;
+  if (workspaceId) {
+    context.watcher.followRun(target.hostname, workspaceId, runId);
+    context.watcher.pokeWorkspace(target.hostname, workspaceId);
+  }
+  const name = actionNames[verb];
+  return {
+    id: runId,
+    status: 'unknown',
+    statusLabel: `${name[0]!.toUpperCase()}${name.slice(1)} accepted; status not read yet`,
+    ...(workspaceId ? { workspaceId } : {}),
+    actions: { isCancelable: false, isConfirmable: false, isDiscardable: false, isForceCancelable: false },
+  };
+}
+
+function warn(context: CoreContext, message: string): void {
+  context.log(message);
+  // A notification, not showWarningMessage's request: nothing to answer, and every LSP client shows it.
+  void context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
 }
 
 async function statusOf(target: Target, runId: string): Promise<string | undefined> {
@@ -123,10 +175,3 @@ async function statusOf(target: Target, runId: string): Promise<string | undefin
   }
 }
 
-async function readRun(target: Target, runId: string): Promise<Run> {
-  try {
-    return (await target.client.runs.get(runId)).run;
-  } catch (error) {
-    throw toResponseError(error);
-  }
-}

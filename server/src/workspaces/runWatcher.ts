@@ -5,7 +5,10 @@
 //  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): every 1 s while the service works on them (so a
 //    plan's end reaches the code within a second), ×1.5 up to 30 s while they wait for a person or their turn (or
 //    stay unchanged for 30 reads), and at most `maxRunPollsPerSecond` per host;
-//  - errors back off per workspace/run; a 429 (after the client's own retries) pauses the whole host for a minute.
+//  - a service that does not answer (network, timeout, 5xx, a proxy's error page) pauses the whole host,
+//    1 s doubling to `outageBackoff.maxMs` (8 s): the watcher is back within 10 s of the service's recovery, and at
+//    once when the user acts (wake); other errors back off per workspace/run; a 429 (after the client's own
+//    retries) pauses the whole host for a minute.
 // Each change (status or action flags) is reported once, through onRuns(…, changed).
 import type { Run, ServiceClient } from '../api';
 import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relatedId, ServiceError } from '../api';
@@ -27,6 +30,8 @@ export interface RunWatcherOptions {
   maxRunPollsPerSecond?: number;
   /** Runs per list request (the newest ones). */
   listPageSize?: number;
+  /** Host pause while the service does not answer: base doubling to max (default 1 s to 8 s). */
+  outageBackoff?: { baseMs: number; maxMs: number };
 }
 
 interface WorkspaceWatch {
@@ -53,6 +58,9 @@ interface HostState {
   signatures: Map<string, string>;
   lastListAt: number;
   pausedUntil: number;
+  /** While the service does not answer: the current pause (0 = it answers) and when the next probe may go. */
+  outageMs: number;
+  outageUntil: number;
   pollTimes: number[];
   timer?: TimerHandle;
   timerDue?: number;
@@ -70,6 +78,7 @@ export class RunWatcher {
   private readonly listInterval: { baseMs: number; maxMs: number };
   private readonly runInterval: { baseMs: number; maxMs: number };
   private readonly maxRunPollsPerSecond: number;
+  private readonly outageBackoff: { baseMs: number; maxMs: number };
   private disposed = false;
 
   constructor(private readonly options: RunWatcherOptions) {
@@ -78,6 +87,7 @@ export class RunWatcher {
     this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
     this.runInterval = options.runInterval ?? { baseMs: 1_000, maxMs: 30_000 };
     this.maxRunPollsPerSecond = options.maxRunPollsPerSecond ?? 10;
+    this.outageBackoff = options.outageBackoff ?? { baseMs: 1_000, maxMs: 8_000 };
   }
 
   /** Starts listing a workspace's runs (first list as soon as the host's list spacing allows). */
@@ -108,6 +118,24 @@ export class RunWatcher {
     this.schedule(host);
   }
 
+  /**
+   * The user acted (a view refreshed, a command ran): end a pause for an unanswering service and look at every
+   * watched workspace now, instead of waiting out the backoff. A rate-limit pause stays: the service asked for it.
+   */
+  wake(hostname: string): void {
+    const host = this.hosts.get(hostname);
+    if (!host) return;
+    const now = this.timers.now();
+    // After an outage the user's action is the news to act on: the next list goes now, not after the list spacing.
+    if (host.outageMs > 0) host.lastListAt = -Infinity;
+    host.outageUntil = 0;
+    for (const watch of host.workspaces.values()) watch.nextListAt = Math.min(watch.nextListAt, now);
+    host.timer?.cancel();
+    host.timer = undefined;
+    host.timerDue = undefined;
+    this.schedule(host);
+  }
+
   watchedWorkspaces(hostname: string): string[] {
     return [...(this.hosts.get(hostname)?.workspaces.keys() ?? [])];
   }
@@ -126,7 +154,7 @@ export class RunWatcher {
     if (!watch) return;
     watch.nextListAt = this.timers.now();
     watch.intervalMs = this.listInterval.baseMs;
-    this.schedule(this.hosts.get(hostname)!);
+    this.wake(hostname);
   }
 
   /** Resolves once no poll is in flight (tests step simulated time and wait for the work it released). */
@@ -149,7 +177,7 @@ export class RunWatcher {
   private host(hostname: string): HostState {
     let host = this.hosts.get(hostname);
     if (!host) {
-      host = { hostname, workspaces: new Map(), runs: new Map(), signatures: new Map(), lastListAt: -Infinity, pausedUntil: 0, pollTimes: [] };
+      host = { hostname, workspaces: new Map(), runs: new Map(), signatures: new Map(), lastListAt: -Infinity, pausedUntil: 0, outageMs: 0, outageUntil: 0, pollTimes: [] };
       this.hosts.set(hostname, host);
     }
     return host;
@@ -160,7 +188,7 @@ export class RunWatcher {
     const consider = (time: number) => (due = due === undefined ? time : Math.min(due, time));
     for (const watch of host.workspaces.values()) consider(Math.max(watch.nextListAt, host.lastListAt + this.listSpacingMs));
     for (const watch of host.runs.values()) consider(watch.nextPollAt);
-    return due === undefined ? undefined : Math.max(due, host.pausedUntil);
+    return due === undefined ? undefined : Math.max(due, host.pausedUntil, host.outageUntil);
   }
 
   private schedule(host: HostState): void {
@@ -188,7 +216,7 @@ export class RunWatcher {
 
   private async tick(host: HostState): Promise<void> {
     const now = this.timers.now();
-    if (now < host.pausedUntil) return;
+    if (now < host.pausedUntil || now < host.outageUntil) return;
     const client = this.options.clientFor(host.hostname);
     if (!client) {
       // Signed out: look again later, without requests.
@@ -227,13 +255,17 @@ export class RunWatcher {
           host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
         }
       }
+      this.answered(host);
       watch.listedOnce = true;
       watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
       watch.nextListAt = this.timers.now() + watch.intervalMs;
       this.options.onRuns(host.hostname, workspaceId, page.items, changed, true);
     } catch (error) {
-      watch.intervalMs = Math.min(watch.intervalMs * 2, this.listInterval.maxMs * 2);
-      watch.nextListAt = this.timers.now() + watch.intervalMs;
+      if (this.unanswered(host, error)) watch.nextListAt = this.timers.now(); // again as soon as the host's pause ends
+      else {
+        watch.intervalMs = Math.min(watch.intervalMs * 2, this.listInterval.maxMs * 2);
+        watch.nextListAt = this.timers.now() + watch.intervalMs;
+      }
       this.failed(host, error, `list the runs of workspace ${workspaceId}`);
     }
   }
@@ -241,6 +273,7 @@ export class RunWatcher {
   private async pollRun(client: ServiceClient, host: HostState, runId: string, watch: RunWatch): Promise<void> {
     try {
       const { run } = await client.runs.get(runId);
+      this.answered(host);
       const changed = this.record(host, [run], true);
       const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
       if (isFinalRunStatus(run.attributes.status)) host.runs.delete(runId);
@@ -259,8 +292,11 @@ export class RunWatcher {
         host.runs.delete(runId); // gone, or no longer visible to this token
         return;
       }
-      watch.intervalMs = Math.min(watch.intervalMs * 2, this.runInterval.maxMs * 2);
-      watch.nextPollAt = this.timers.now() + watch.intervalMs;
+      if (this.unanswered(host, error)) watch.nextPollAt = this.timers.now();
+      else {
+        watch.intervalMs = Math.min(watch.intervalMs * 2, this.runInterval.maxMs * 2);
+        watch.nextPollAt = this.timers.now() + watch.intervalMs;
+      }
       this.failed(host, error, `read run ${runId}`);
     }
   }
@@ -275,6 +311,26 @@ export class RunWatcher {
       if (previous === undefined ? reportNew : previous !== signature) changed.push(run);
     }
     return changed;
+  }
+
+  /** The service answered: any outage is over. */
+  private answered(host: HostState): void {
+    host.outageMs = 0;
+    host.outageUntil = 0;
+  }
+
+  /**
+   * Whether `error` says the service is not answering (rather than refusing this one request); if so the whole host
+   * pauses, doubling up to the cap, so that it is probed again within the cap of its recovery.
+   */
+  private unanswered(host: HostState, error: unknown): boolean {
+    const outage =
+      isApiError(error) &&
+      (error.kind === 'network' || error.kind === 'timeout' || (error instanceof ServiceError && error.status >= 500));
+    if (!outage) return false;
+    host.outageMs = Math.min(this.outageBackoff.maxMs, host.outageMs > 0 ? host.outageMs * 2 : this.outageBackoff.baseMs);
+    host.outageUntil = Math.max(host.outageUntil, this.timers.now() + host.outageMs);
+    return true;
   }
 
   private failed(host: HostState, error: unknown, what: string): void {

@@ -122,6 +122,8 @@ async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsR
   const page: Page<Run> = params.workspaceId
     ? await target.client.runs.listForWorkspace(params.workspaceId, filters)
     : await target.client.runs.listForOrganization(params.organization!, { ...filters, workspaceNames: strings(params.workspaceNames) });
+  // The user looked and the service answered: the watcher need not wait out a backoff from an outage.
+  context.watcher.wake(target.hostname);
   return { runs: page.items.map((run) => summarizeRun(run, page.included)), page: pageInfo(page) };
 }
 
