@@ -542,6 +542,7 @@ export const serverCommandVerbs = [
   'updateVariable',
   'deleteVariable',
   'showPlanOnCode',
+  'showInfo',
 ] as const;
 export type ServerCommandVerb = (typeof serverCommandVerbs)[number];
 
@@ -639,6 +640,11 @@ export interface ServerCommandArguments {
   updateVariable: UpdateVariableArguments;
   deleteVariable: DeleteVariableArguments;
   showPlanOnCode: ShowPlanOnCodeArguments;
+  /**
+   * The command of a text-only code lens (a run's status, a plan verdict): it does nothing. Lenses need a command
+   * to be shown at all in most editors, and an empty command id is not a command.
+   */
+  showInfo: Record<string, never>;
 }
 
 export interface ServerCommandResults {
@@ -661,4 +667,5 @@ export interface ServerCommandResults {
   deleteVariable: { deleted: true };
   /** The folders whose overlay now shows the run's plan (none when no open folder is linked to its workspace). */
   showPlanOnCode: { folderUris: string[] };
+  showInfo: null;
 }
