@@ -21,9 +21,10 @@ export interface InitializationOptions {
    * What the client can ask its user through the custom requests below, instead of window/showMessageRequest:
    * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
    * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
-   * so the server does not also say so with window/showMessage). Other editors leave this out.
+   * so the server does not also say so with window/showMessage), `changeRequestSubject` (it asks for the subject of a
+   * change request opened from a selection, whose text is never sent). Other editors leave this out.
    */
-  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean };
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean };
 }
 
 /**
@@ -576,7 +577,8 @@ export interface RunActionArguments extends HostParams {
 export interface CreateChangeRequestArguments extends HostParams {
   organization: string;
   workspaceId: string;
-  subject: string;
+  /** Required by the service; a code action leaves it out when the client asks its user for it (prompts). */
+  subject?: string;
   /** Markdown. */
   message: string;
 }

@@ -49,7 +49,7 @@ export const commandArgumentSchemas = {
     ...host,
     organization: id('organization'),
     workspaceId: id('workspaceId'),
-    subject: id('subject'),
+    subject: id('subject').optional(),
     message: z.string({ error: 'message must be a string (markdown)' }),
   }),
   archiveChangeRequest: z.object({ ...host, changeRequestId: id('changeRequestId') }),

@@ -20,6 +20,12 @@ export type FeatureCommandVerb = Extract<
   | 'showInfo'
 >;
 
+/** initializationOptions.prompts: which missing command arguments the client asks its user for. */
+export interface ClientPrompts {
+  variableValue?: boolean;
+  changeRequestSubject?: boolean;
+}
+
 /** A text-only code lens's command: its title is the information, and running it does nothing. */
 export function infoCommand(title: string): Command {
   return serverCommand(title, 'showInfo', {});
