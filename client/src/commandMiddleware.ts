@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
-import type { CreateVariableArguments } from '../../server/src/protocol';
+import type { CreateChangeRequestArguments, CreateVariableArguments } from '../../server/src/protocol';
 import { log } from './log';
 
 type ExecuteCommand = NonNullable<Middleware['executeCommand']>;
@@ -24,6 +24,7 @@ export const executeServerCommand: ExecuteCommand = async (command, args, next) 
 };
 
 async function completeArguments(command: string, args: unknown[]): Promise<unknown[] | undefined> {
+  if (command === 'hcpTerraform.server.createChangeRequest') return completeChangeRequest(args);
   if (command !== 'hcpTerraform.server.createVariable') return args;
   const [first] = args;
   if (typeof first !== 'object' || first === null) return args;
@@ -38,4 +39,19 @@ async function completeArguments(command: string, args: unknown[]): Promise<unkn
     ignoreFocusOut: true,
   });
   return value === undefined ? undefined : [{ ...variable, value }, ...args.slice(1)];
+}
+
+/** A change request opened from a selection comes without a subject (the selected text is never sent): ask for it. */
+async function completeChangeRequest(args: unknown[]): Promise<unknown[] | undefined> {
+  const [first] = args;
+  if (typeof first !== 'object' || first === null) return args;
+  const request = first as CreateChangeRequestArguments;
+  if (request.subject !== undefined) return args;
+  const subject = await vscode.window.showInputBox({
+    title: 'Open a change request',
+    prompt: `Subject of the change request (${request.message.replace(/`/g, '')})`,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'Enter a subject'),
+  });
+  return subject === undefined ? undefined : [{ ...request, subject: subject.trim() }, ...args.slice(1)];
 }

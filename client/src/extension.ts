@@ -88,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       const own = userConfiguredAddress();
       client = await startLanguageClient(
         context,
-        { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true } },
+        { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true } },
         () => credentials.knownTokens(),
       );
       const trustAnswers = client.onRequest(trustHostRequest, trustHostHandler(context.workspaceState, (...args) => prompts.modal(...args)));

@@ -21,9 +21,10 @@ export interface InitializationOptions {
    * What the client can ask its user through the custom requests below, instead of window/showMessageRequest:
    * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
    * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
-   * so the server does not also say so with window/showMessage). Other editors leave this out.
+   * so the server does not also say so with window/showMessage), `changeRequestSubject` (it asks for the subject of a
+   * change request opened from a selection, whose text is never sent). Other editors leave this out.
    */
-  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean };
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean };
 }
 
 /**
@@ -578,6 +579,7 @@ export const serverCommandVerbs = [
   'updateVariable',
   'deleteVariable',
   'showPlanOnCode',
+  'showInfo',
 ] as const;
 export type ServerCommandVerb = (typeof serverCommandVerbs)[number];
 
@@ -611,7 +613,8 @@ export interface RunActionArguments extends HostParams {
 export interface CreateChangeRequestArguments extends HostParams {
   organization: string;
   workspaceId: string;
-  subject: string;
+  /** Required by the service; a code action leaves it out when the client asks its user for it (prompts). */
+  subject?: string;
   /** Markdown. */
   message: string;
   /** More workspaces of the same organization to attach it to, in the same bulk action (#10's multi-select). */
@@ -677,6 +680,11 @@ export interface ServerCommandArguments {
   updateVariable: UpdateVariableArguments;
   deleteVariable: DeleteVariableArguments;
   showPlanOnCode: ShowPlanOnCodeArguments;
+  /**
+   * The command of a text-only code lens (a run's status, a plan verdict): it does nothing. Lenses need a command
+   * to be shown at all in most editors, and an empty command id is not a command.
+   */
+  showInfo: Record<string, never>;
 }
 
 export interface ServerCommandResults {
@@ -699,4 +707,5 @@ export interface ServerCommandResults {
   deleteVariable: { deleted: true };
   /** The folders whose overlay now shows the run's plan (none when no open folder is linked to its workspace). */
   showPlanOnCode: { folderUris: string[] };
+  showInfo: null;
 }

@@ -35,6 +35,22 @@ describe('trace redaction', () => {
     assert.equal(redacted, 'Authorization: Bearer [redacted] and later [redacted] again');
   });
 
+  test('document contents (didOpen, didChange, edits) become their length; ranges and uris stay', () => {
+    const tfvars = 'db_password = "hunter2-\\"quoted\\""\nregion = "eu"\n';
+    const opened = redactTrace(traced('textDocument/didOpen', { textDocument: { uri: 'file:///x/prod.tfvars', languageId: 'terraform-vars', version: 1, text: tfvars } }));
+    assert.doesNotMatch(opened, /hunter2|quoted|region/);
+    assert.match(opened, new RegExp(`"text": "\\[${tfvars.length} characters\\]"`));
+    assert.match(opened, /"uri": "file:\/\/\/x\/prod\.tfvars"/);
+    const range = { start: { line: 0, character: 15 }, end: { line: 0, character: 22 } };
+    const changed = redactTrace(traced('textDocument/didChange', { textDocument: { uri: 'file:///x/prod.tfvars', version: 2 }, contentChanges: [{ range, rangeLength: 7, text: 's3cr3t' }] }));
+    assert.doesNotMatch(changed, /s3cr3t/);
+    assert.match(changed, /"text": "\[6 characters\]"/);
+    assert.match(changed, /"character": 15/);
+    const edit = redactTrace(`Result: ${JSON.stringify({ changes: { 'file:///x/main.tf': [{ range, newText: 'password = "p4ss"' }] } })}`);
+    assert.doesNotMatch(edit, /p4ss/);
+    assert.match(edit, /"newText":"\[17 characters\]"/);
+  });
+
   test('leaves a trace without secrets untouched', () => {
     const text = traced('textDocument/hover', { textDocument: { uri: 'file:///x/main.tf' }, position: { line: 1, character: 2 } });
     assert.equal(redactTrace(text, ['short']), text);

@@ -1,3 +1,4 @@
+import type { ClientPrompts } from '../../server/src/features/commands';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -11,7 +12,10 @@ import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, run } from './h
 
 const hostname = demoWorkspace.hostname;
 
-function fixesFor(model: ModuleFolderModel, parser: TerraformParser, code: string): { file: string; actions: CodeAction[]; diagnostic: Diagnostic } {
+// As VS Code's client declares (initializationOptions.prompts): it asks for a missing variable value.
+const vscodePrompts = { variableValue: true, changeRequestSubject: true };
+
+function fixesFor(model: ModuleFolderModel, parser: TerraformParser, code: string, prompts: ClientPrompts = vscodePrompts): { file: string; actions: CodeAction[]; diagnostic: Diagnostic } {
   const snapshot = linkedSnapshot(model);
   const diagnostics = computeFolderDiagnostics(model, snapshot, parser);
   for (const [file, list] of diagnostics) {
@@ -20,7 +24,7 @@ function fixesFor(model: ModuleFolderModel, parser: TerraformParser, code: strin
     // The diagnostic travels through the client as JSON and comes back in the request.
     const roundTripped = JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
     const text = model.openText(file) ?? readFileSync(file, 'utf8');
-    return { file, diagnostic, actions: provideQuickFixes({ model, snapshot, file, text, diagnostics: [roundTripped], parser }) };
+    return { file, diagnostic, actions: provideQuickFixes({ model, snapshot, file, text, diagnostics: [roundTripped], parser, prompts }) };
   }
   assert.fail(`no ${code} diagnostic`);
 }
@@ -48,7 +52,9 @@ describe('quick fixes', () => {
     const { model, parser } = await loadDemoModel();
     model.openDocument(demoFile('prod.tfvars'), 'environment = "prod"\n');
     const { actions } = fixesFor(model, parser, 'missing-value');
-    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app', 'Set workspace variable "environment" in demo-app to the value in prod.tfvars']);
+    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app…', 'Set workspace variable "environment" in demo-app to the value in prod.tfvars']);
+    // An editor that cannot ask for a value gets only the actions that carry one.
+    assert.deepEqual(fixesFor(model, parser, 'missing-value', {}).actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app to the value in prod.tfvars']);
     assert.deepEqual(commandOf(actions[1]).argument, { hostname, workspaceId: demoWorkspace.id, key: 'environment', category: 'engine', value: 'prod', hcl: false, sensitive: false });
     model.openDocument(demoFile('prod.tfvars'), 'environment = ["a"]\n');
     const hclValue = fixesFor(model, parser, 'missing-value').actions[1];
@@ -166,8 +172,16 @@ describe('run actions', () => {
     const snapshot = linkedSnapshot(model);
     const fromTodo = provideRunActions({ model, snapshot, file, text, range: { start: { line: 1, character: 5 }, end: { line: 1, character: 5 } } }).find((a) => a.kind === runActionKinds.createChangeRequest);
     assert.deepEqual(commandOf(fromTodo!).argument, { hostname, organization: 'acme-demo', workspaceId: demoWorkspace.id, subject: 'rotate the database password', message: 'TODO in `todo.tf:2`.' });
-    const fromSelection = provideRunActions({ model, snapshot, file, text, range: { start: { line: 2, character: 2 }, end: { line: 2, character: 7 } } }).find((a) => a.kind === runActionKinds.createChangeRequest);
-    assert.equal((commandOf(fromSelection!).argument as { subject: string }).subject, 'x = 1');
+    // A selection: its text is never sent (it may be a secret); the client asks for the subject.
+    const selection = { start: { line: 2, character: 2 }, end: { line: 2, character: 7 } };
+    const fromSelection = provideRunActions({ model, snapshot, file, text, range: selection, prompts: vscodePrompts }).find((a) => a.kind === runActionKinds.createChangeRequest);
+    assert.equal(fromSelection?.title, 'Open a change request in demo-app about todo.tf:3…');
+    assert.deepEqual(commandOf(fromSelection!).argument, { hostname, organization: 'acme-demo', workspaceId: demoWorkspace.id, message: 'About `todo.tf:3`.' });
+    assert.ok(!JSON.stringify(fromSelection).includes('x = 1'), 'the selected text went into the action');
+    const multiLine = provideRunActions({ model, snapshot, file, text, range: { start: { line: 1, character: 0 }, end: { line: 3, character: 0 } }, prompts: vscodePrompts }).find((a) => a.kind === runActionKinds.createChangeRequest);
+    assert.equal(multiLine?.title, 'Open a change request in demo-app about todo.tf:2-3…');
+    const elsewhere = provideRunActions({ model, snapshot, file, text, range: selection });
+    assert.equal(elsewhere.some((a) => a.kind === runActionKinds.createChangeRequest), false, 'offered to a client that cannot ask for a subject');
     const nothing = provideRunActions({ model, snapshot, file, text, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } });
     assert.equal(nothing.some((a) => a.kind === runActionKinds.createChangeRequest), false);
     model.dispose();

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { provideCodeLenses, relativeTime } from '../../server/src/features/codeLens';
+import { providePlanLenses } from '../../server/src/features/planLens';
+import { serverCommandNames } from '../../server/src/commands';
 import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, run } from './helpers';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
@@ -49,6 +51,23 @@ describe('code lens above the cloud block', () => {
     const signedOut = provideCodeLenses(model, linkedSnapshot(model, { workspace: { kind: 'signed-out', hostname: 'app.terraform.io' } }), demoFile('main.tf'), now);
     assert.match(signedOut[0].command?.title ?? '', /sign in to app\.terraform\.io/);
     assert.equal(signedOut.length, 1);
+    model.dispose();
+  });
+
+  test('text-only lenses carry a real command the server offers (showInfo), never an empty id', async () => {
+    const { model } = await loadDemoModel();
+    const states = [
+      linkedSnapshot(model, { runs: { current: run('run-6', 'applied', {}, { createdAt: minutesAgo(1) }) } }),
+      linkedSnapshot(model, { workspace: { kind: 'signed-out', hostname: 'app.terraform.io' } }),
+      linkedSnapshot(model, { workspace: { kind: 'error', message: 'boom' } }),
+      undefined,
+    ];
+    const lenses = states.flatMap((snapshot) => provideCodeLenses(model, snapshot, demoFile('main.tf'), now));
+    const plan = providePlanLenses([{ overlay: { stale: false } as never, block: { address: 'a.b', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, label: 'no changes', uri: 'file:///x.tf' } as never }]);
+    for (const lens of [...lenses, ...plan]) {
+      assert.ok(lens.command && serverCommandNames.includes(lens.command.command), `"${lens.command?.title}" has command "${lens.command?.command}"`);
+    }
+    assert.ok([...lenses, ...plan].some((lens) => lens.command?.command === 'hcpTerraform.server.showInfo'));
     model.dispose();
   });
 

@@ -39,6 +39,8 @@ export interface SessionOptions {
   prepare?: (folder: string) => Promise<void>;
   /** More initializationOptions (beside address and token). */
   initializationOptions?: Record<string, unknown>;
+  /** Called with the connection before it listens (to trace it from the first message, as an editor's trace does). */
+  onConnection?: (connection: ProtocolConnection) => void;
   /** Answers to server→client requests (window/showMessageRequest, hcpTerraform/trustHost…); recorded like the rest. */
   answer?: Record<string, (params: any) => unknown>;
 }
@@ -61,6 +63,7 @@ export async function startSession(options: SessionOptions): Promise<LspSession>
     }
   };
   const setup = (protocolConnection: ProtocolConnection) => {
+    options.onConnection?.(protocolConnection);
     // The protocol connection is a message connection underneath: its catch-all handlers see every notification.
     const connection = protocolConnection as unknown as MessageConnection;
     connection.onNotification((method: string, params: unknown) => record(method, params));

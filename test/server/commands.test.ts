@@ -50,6 +50,13 @@ describe('commands', () => {
     }
   });
 
+  test('showInfo (the command of text-only code lenses) does nothing and answers null', async () => {
+    const writes = () => emulator.control.requests().filter((request) => request.method !== 'GET').length;
+    const before = writes();
+    assert.equal(await run('showInfo', {}), null);
+    assert.equal(writes(), before, 'showInfo changed something on the service');
+  });
+
   test('queuePlan sends every create-run attribute, run variables included', async () => {
     const summary = await run('queuePlan', {
       workspaceId: workspaceIds.get('legacy-batch')!,

@@ -20,6 +20,16 @@ describe('initializationOptions', () => {
     assert.doesNotMatch(result.warnings.join(' '), /12345/);
     assert.equal(readInitializationOptions('oops').warnings.length, 1);
   });
+
+  test('prompts: what the client asks its user for; only true counts, anything else is a warning', () => {
+    assert.deepEqual(readInitializationOptions({ prompts: { trustHost: true, variableValue: 'yes', changeRequestSubject: true } }).value.prompts, {
+      trustHost: true,
+      variableValue: false,
+      signIn: false,
+      changeRequestSubject: true,
+    });
+    assert.match(readInitializationOptions({ prompts: ['trustHost'] }).warnings[0] ?? '', /prompts must be an object/);
+  });
 });
 
 describe('hcpTerraform settings', () => {

@@ -49,7 +49,7 @@ export const commandArgumentSchemas = {
     ...host,
     organization: id('organization'),
     workspaceId: id('workspaceId'),
-    subject: id('subject'),
+    subject: id('subject').optional(),
     message: z.string({ error: 'message must be a string (markdown)' }),
     workspaceIds: z.array(id('workspaceIds[]')).optional(),
   }),
@@ -87,6 +87,7 @@ export const commandArgumentSchemas = {
     }),
   deleteVariable: z.object({ ...host, workspaceId: id('workspaceId'), variableId: id('variableId') }),
   showPlanOnCode: z.object({ ...host, runId: id('runId') }),
+  showInfo: z.object({}).transform(() => ({}) as Record<string, never>),
 } satisfies { [V in ServerCommandVerb]: z.ZodType<unknown> };
 
 export type ParsedArguments<V extends ServerCommandVerb> = z.infer<(typeof commandArgumentSchemas)[V]>;
@@ -109,6 +110,7 @@ export const argumentTypesMatch: { [V in ServerCommandVerb]: Assignable<ParsedAr
   updateVariable: true,
   deleteVariable: true,
   showPlanOnCode: true,
+  showInfo: true,
 };
 
 /** A command argument the caller must fix (answered as InvalidParams). */

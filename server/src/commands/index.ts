@@ -40,6 +40,8 @@ const handlers: { [V in ServerCommandVerb]: Handler } = {
   updateVariable: (c, raw) => updateVariable(c, parseCommandArguments('updateVariable', raw)),
   deleteVariable: (c, raw) => deleteVariable(c, parseCommandArguments('deleteVariable', raw)),
   showPlanOnCode: (c, raw) => showPlanOnCode(c, parseCommandArguments('showPlanOnCode', raw)),
+  // A text-only lens was clicked: nothing to do (it only shows information).
+  showInfo: async () => null,
 };
 
 export function registerCommands(connection: Connection, context: CoreContext): void {

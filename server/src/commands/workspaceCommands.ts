@@ -11,6 +11,7 @@ import { invalidParams, requestFailed, toResponseError } from './errors';
 import { parseHclExpression } from '../features/hclValues';
 
 export async function createChangeRequest(context: CoreContext, args: ParsedArguments<'createChangeRequest'>): Promise<ServerCommandResults['createChangeRequest']> {
+  if (args.subject === undefined) throw invalidParams('createChangeRequest needs a subject: ask the user for one, then send it as subject.');
   const target = resolveTarget(context, args);
   try {
     const created = await target.client.changeRequests.create(args.organization, { subject: args.subject, message: args.message, targetIds: [...new Set([args.workspaceId, ...(args.workspaceIds ?? [])])] });

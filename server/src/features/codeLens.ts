@@ -3,7 +3,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import type { ModuleFolderModel } from '../model';
 import { runStatusLabel } from '../api/runStatuses';
-import { serverCommand } from './commands';
+import { infoCommand, serverCommand } from './commands';
 import type { SnapshotRun, WorkspaceSnapshot } from './host';
 import { distinctRuns } from './runActions';
 import { shorten } from './runMessage';
@@ -13,8 +13,9 @@ export function provideCodeLenses(model: ModuleFolderModel, snapshot: WorkspaceS
   if (!block || block.file !== file) return [];
   const range = { start: block.range.start, end: block.range.start };
   const state = snapshot?.workspace;
-  // A lens without a command id is informational text (VS Code renders it unclickable).
-  const info = (title: string): CodeLens => ({ range, command: { title, command: '' } });
+  // Text-only: a real command that does nothing (an empty command id is no command, and editors other than VS Code
+  // drop a lens without one).
+  const info = (title: string): CodeLens => ({ range, command: infoCommand(title) });
   switch (state?.kind) {
     case 'linked':
       break;

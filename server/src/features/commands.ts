@@ -17,7 +17,19 @@ export type FeatureCommandVerb = Extract<
   | 'createVariable'
   | 'updateVariable'
   | 'deleteVariable'
+  | 'showInfo'
 >;
+
+/** initializationOptions.prompts: which missing command arguments the client asks its user for. */
+export interface ClientPrompts {
+  variableValue?: boolean;
+  changeRequestSubject?: boolean;
+}
+
+/** A text-only code lens's command: its title is the information, and running it does nothing. */
+export function infoCommand(title: string): Command {
+  return serverCommand(title, 'showInfo', {});
+}
 
 export function serverCommand<V extends FeatureCommandVerb>(title: string, verb: V, argument: ServerCommandArguments[V]): Command {
   return { title, command: serverCommandName(verb), arguments: [argument] };

@@ -3,7 +3,7 @@
 // "Plan local changes" once per file, so the user can get a verdict for what they have now.
 import type { CodeLens } from 'vscode-languageserver';
 import type { PlanBlockVerdict, PlanOverlay } from '../protocol';
-import { serverCommand } from './commands';
+import { infoCommand, serverCommand } from './commands';
 
 export function providePlanLenses(verdicts: ReadonlyArray<{ overlay: PlanOverlay; block: PlanBlockVerdict }>): CodeLens[] {
   const lenses: CodeLens[] = [];
@@ -15,7 +15,7 @@ export function providePlanLenses(verdicts: ReadonlyArray<{ overlay: PlanOverlay
     const range = { start: block.range.start, end: block.range.start };
     const prefix = (perRange.get(rangeKey(block)) ?? 0) > 1 ? `${block.address}: ` : '';
     const title = `${prefix}${planTitle(overlay, block)}`;
-    lenses.push({ range, command: { title, command: '' } });
+    lenses.push({ range, command: infoCommand(title) });
     if (overlay.stale && !offered.has(overlay.folderUri)) {
       offered.add(overlay.folderUri);
       lenses.push({

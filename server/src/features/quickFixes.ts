@@ -6,6 +6,7 @@ import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import type { ModuleFolderModel } from '../model';
 import { serverCommand } from './commands';
+import type { ClientPrompts } from './commands';
 import { declareVariableEdit } from './declarationEdit';
 import { diagnosticSource, readDiagnosticData } from './diagnosticData';
 import type { DiagnosticData } from './diagnosticData';
@@ -22,6 +23,8 @@ export interface QuickFixRequest {
   text: string;
   diagnostics: readonly Diagnostic[];
   parser?: TerraformParser;
+  /** What the client can ask its user (the value of a variable to set). */
+  prompts?: ClientPrompts;
 }
 
 export function provideQuickFixes(request: QuickFixRequest): CodeAction[] {
@@ -46,15 +49,18 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
         title: `Set workspace variable "${data.name}" in ${workspaceName} to the value in ${path.basename(file)}`,
         command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', value, hcl, sensitive }),
       }));
-      return [
-        {
-          // No value: the client asks the user for it (the core refuses to create a variable without one).
-          title: `Set workspace variable "${data.name}" in ${workspaceName}`,
-          command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', sensitive }),
-          isPreferred: true,
-        },
-        ...fromVarFiles,
-      ];
+      // No value: only a client that asks its user for it (prompts.variableValue) can run this; the core refuses to
+      // create a variable without one, and other editors would only get that error.
+      const asking: CodeAction[] = request.prompts?.variableValue
+        ? [
+            {
+              title: `Set workspace variable "${data.name}" in ${workspaceName}…`,
+              command: serverCommand(`Set workspace variable "${data.name}"`, 'createVariable', { hostname, workspaceId: data.workspaceId, key: data.name, category: 'engine', sensitive }),
+              isPreferred: true,
+            },
+          ]
+        : [];
+      return [...asking, ...fromVarFiles];
     }
     case 'undeclared-workspace-variable': {
       const { variable } = data;

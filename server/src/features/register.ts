@@ -19,6 +19,8 @@ import { providePlanHover } from './planHover';
 import { providePlanInlayHints } from './planInlayHints';
 import { providePlanLenses } from './planLens';
 import { provideQuickFixes } from './quickFixes';
+import type { ClientPrompts } from './commands';
+import { readInitializationOptions } from '../config/settings';
 import { provideRunActions, runActionKinds } from './runActions';
 
 /** The open documents as the core keeps them (vscode-languageserver's TextDocuments fits). */
@@ -55,6 +57,9 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   let inlayHintRefresh = false;
   const plans = options.plans;
   let sharedEditRange = false;
+  // What the client asks its user for a command's missing argument (initializationOptions.prompts): actions that need
+  // one are offered only there, so no editor gets a command it cannot complete.
+  let prompts: ClientPrompts = {};
   let disposed = false;
   const log = (what: string, error: unknown) => {
     if (disposed) return; // shutting down: the connection may be gone
@@ -136,8 +141,8 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const only = params.context.only;
     const wanted = (kind: string) => !only || only.some((prefix) => kind === prefix || kind.startsWith(`${prefix}.`));
     const actions: CodeAction[] = [];
-    if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser }));
-    actions.push(...provideRunActions({ model, snapshot, file, text, range: params.range }).filter((action) => action.kind !== undefined && wanted(action.kind)));
+    if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser, prompts }));
+    actions.push(...provideRunActions({ model, snapshot, file, text, range: params.range, prompts }).filter((action) => action.kind !== undefined && wanted(action.kind)));
     return actions;
   };
 
@@ -211,6 +216,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       codeLensRefresh = capabilities.workspace?.codeLens?.refreshSupport === true;
       inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
+      prompts = readInitializationOptions(params.initializationOptions).value.prompts ?? {};
       return {
         completionProvider: { triggerCharacters: ['.', '"'], resolveProvider: true },
         hoverProvider: true,

@@ -8,6 +8,7 @@ import type { ModuleFolderModel, TargetAddress } from '../model';
 import { comparePositions, LineIndex, rangeContains } from '../model';
 import { runStatusLabel } from '../api/runStatuses';
 import { serverCommand } from './commands';
+import type { ClientPrompts } from './commands';
 import type { LinkedWorkspace, SnapshotRun, WorkspaceSnapshot } from './host';
 import { shorten } from './runMessage';
 
@@ -32,6 +33,8 @@ export interface RunActionRequest {
   file: string;
   text: string;
   range: Range;
+  /** What the client can ask its user (a change request's subject). */
+  prompts?: ClientPrompts;
 }
 
 const queuedMessage = 'Queued from the editor';
@@ -98,7 +101,11 @@ function addressAt(request: RunActionRequest): TargetAddress | undefined {
 const todoComment = /(?:#|\/\/|\/\*)\s*TODO\b[:\s-]*(.*?)\s*(?:\*\/)?\s*$/;
 const maxSubjectLength = 120;
 
-/** Subject: the first line of the selection, or the text of a `TODO` comment on the cursor's line. */
+/**
+ * Subject: the text of a `TODO` comment on the cursor's line (words the user wrote as a note), or, for a selection,
+ * what the user types when asked (prompts.changeRequestSubject). The selected text itself is never sent: it may be a
+ * secret (a .tfvars value), so the message names the file and lines only.
+ */
 function changeRequestAction(request: RunActionRequest, workspace: LinkedWorkspace): CodeAction | undefined {
   const lines = LineIndex.of(request.text);
   const start = lines.offsetAt(request.range.start);
@@ -108,8 +115,16 @@ function changeRequestAction(request: RunActionRequest, workspace: LinkedWorkspa
   let subject: string | undefined;
   let message: string;
   if (selected) {
-    subject = selected.split(/\r?\n/)[0]!.trim();
-    message = `From \`${location}\`:\n\n\`\`\`hcl\n${selected.replace(/```/g, "'''")}\n\`\`\``;
+    if (!request.prompts?.changeRequestSubject) return undefined;
+    const last = request.range.end.line + (request.range.end.character === 0 && request.range.end.line > request.range.start.line ? 0 : 1);
+    const lineSpan = last > request.range.start.line + 1 ? `${location}-${last}` : location;
+    const title = `Open a change request in ${workspace.name} about ${lineSpan}…`;
+    return {
+      title,
+      kind: runActionKinds.createChangeRequest,
+      // No subject: the client asks its user for one.
+      command: serverCommand(title, 'createChangeRequest', { hostname: workspace.hostname, organization: workspace.organization, workspaceId: workspace.id, message: `About \`${lineSpan}\`.` }),
+    };
   } else {
     const lineText = request.text.slice(lines.offsetAt({ line: request.range.start.line, character: 0 }), lines.offsetAt({ line: request.range.start.line, character: Number.MAX_SAFE_INTEGER }));
     subject = todoComment.exec(lineText)?.[1]?.trim() || undefined;
