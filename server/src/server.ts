@@ -10,8 +10,9 @@ import { TextDocumentSyncKind } from 'vscode-languageserver';
 import { TokenResolver } from './auth/tokens';
 import { registerCommands, serverCommandNames } from './commands';
 import type { CoreContext } from './commands/context';
-import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
+import { defaultAddress, defaultMaxFileSize, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
+import { largeFileNotice } from './documents/largeFiles';
 import { ModuleFolders } from './documents/moduleFolders';
 import { registerDocumentSync, registerFileWatchers } from './documents/sync';
 import { loadTerraformParser } from './model';
@@ -65,7 +66,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   parserLoading.catch((error: unknown) => {
     void connection.window.showErrorMessage(`HCP Terraform: the Terraform parser could not load, so files are not analysed (${error instanceof Error ? error.message : String(error)}). Reinstall the extension.`);
   });
-  const folders = new ModuleFolders({ parser: parserLoading, environment, log });
+  const folders = new ModuleFolders({ parser: parserLoading, environment, log, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, log) });
 
   const signInAsked = new Set<string>();
   const pendingFolderNotices = new Set<string>();
@@ -166,6 +167,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
     const addressChanged = hosts.setConfiguredAddress(address);
     plans.setEnabled(settingsByRoot.find((entry) => entry.settings.planOverlayEnabled !== undefined)?.settings.planOverlayEnabled ?? true);
+    folders.setMaxFileSize(settingsByRoot.find((entry) => entry.settings.maxFileSize !== undefined)?.settings.maxFileSize ?? defaultMaxFileSize);
     for (const { root, settings } of settingsByRoot) if (root) folders.setOverride(root, settings.override);
     if (addressChanged) {
       links.relinkAll();
