@@ -1,6 +1,6 @@
 // Wires the language server's parts to a connection. The connection is passed in so the same code serves stdio
 // and IPC, and time is injectable (ServerOptions.timers) so schedulers can be driven by hand.
-//   documents/  text sync + watched files → code models (one per module folder)
+//   documents/  the document pipeline (pipeline.ts): text sync + watched files → code models (one per module folder)
 //   workspaces/ folder → workspace links, shared workspace knowledge, the run watcher, view requests
 //   commands/   workspace/executeCommand handlers;  upload/  plan local changes
 //   features/   completion, hover, diagnostics, code actions, code lens (lsp-features), fed through FeatureHost
@@ -15,8 +15,8 @@ import { registerCommands, serverCommandNames } from './commands';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
-import { ModuleFolders } from './documents/moduleFolders';
-import { registerDocumentSync, registerFileWatchers } from './documents/sync';
+import { createDocumentPipeline } from './documents/pipeline';
+import { registerFileWatchers } from './documents/sync';
 import { loadTerraformParser } from './model';
 import type { TerraformParser } from './model';
 import type { InitializationOptions, LinkedFolder, RunsChangedParams } from './protocol';
@@ -77,7 +77,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   parserLoading.catch((error: unknown) => {
     void connection.window.showErrorMessage(`HCP Terraform: the Terraform parser could not load, so files are not analysed (${error instanceof Error ? error.message : String(error)}). Reinstall the extension.`);
   });
-  const folders = new ModuleFolders({ parser: parserLoading, environment, log });
+  const documents = createDocumentPipeline(connection, { parser: parserLoading, environment, log });
+  const folders = documents.folders;
 
   const signInAsked = new Set<string>();
   const signInNotices = new SignInNotices({
@@ -186,6 +187,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
     const addressChanged = hosts.setConfiguredAddress(address);
     plans.setEnabled(settingsByRoot.find((entry) => entry.settings.planOverlayEnabled !== undefined)?.settings.planOverlayEnabled ?? true);
+    documents.setMaxFileSize(settingsByRoot.find((entry) => entry.settings.maxFileSize !== undefined)?.settings.maxFileSize);
     for (const { root, settings } of settingsByRoot) if (root) folders.setOverride(root, settings.override);
     if (addressChanged) {
       links.relinkAll();
@@ -300,7 +302,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       .sort((a, b) => a.folderUri.localeCompare(b.folderUri)),
   );
 
-  const openDocuments = registerDocumentSync(connection, folders, (file) => plans.fileEdited(file));
+  const openDocuments = documents.registerSync((file) => plans.fileEdited(file));
   // The language features (lsp-features) read models and snapshots through FolderLinks, the FeatureHost.
   const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now(), plans });
   registerCommands(connection, context);

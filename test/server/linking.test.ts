@@ -76,6 +76,8 @@ describe('linking folders to workspaces', () => {
     try {
       await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.organization === 'acme-free');
       await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => linked(folder) && folder.organization === 'acme-demo');
+      // Module folders are indexed one after the other in the background: wait for the last one too.
+      await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.folderUri.endsWith('/modules/net'));
       const folders = await session.connection.sendRequest(linkedWorkspacesRequest);
       const byPath = Object.fromEntries(folders.map((folder) => [folder.folderUri.slice(session.folderUri.length) || '/', folder]));
       assert.deepEqual(Object.keys(byPath).sort(), ['/', '/envs/free', '/modules/net']);

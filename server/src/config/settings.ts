@@ -13,8 +13,13 @@ export interface ParsedSettings {
   caFile?: string;
   /** `hcpTerraform.planOverlay.enabled`; undefined when the section does not say. */
   planOverlayEnabled?: boolean;
+  /** `hcpTerraform.analysis.maxFileSizeMB` in characters; undefined when the section does not say. */
+  maxFileSize?: number;
   override: ServiceLinkOverride;
 }
+
+/** Files larger than this (2 MB) get no analysis unless the setting says otherwise. */
+export const defaultMaxFileSize = 2 * 1024 * 1024;
 
 export interface ParseResult<T> {
   value: T;
@@ -62,6 +67,12 @@ export function readSettings(raw: unknown): ParseResult<ParsedSettings> {
     const enabled = typeof planOverlay === 'object' ? planOverlay.enabled : undefined;
     if (typeof enabled === 'boolean') value.planOverlayEnabled = enabled;
     else if (enabled !== undefined && enabled !== null) warnings.push('hcpTerraform.planOverlay.enabled must be true or false; ignored.');
+  }
+  const analysis = settings.analysis as { maxFileSizeMB?: unknown } | undefined | null;
+  if (analysis !== undefined && analysis !== null) {
+    const megabytes = typeof analysis === 'object' ? analysis.maxFileSizeMB : undefined;
+    if (typeof megabytes === 'number' && Number.isFinite(megabytes) && megabytes > 0) value.maxFileSize = Math.round(megabytes * 1024 * 1024);
+    else if (megabytes !== undefined && megabytes !== null) warnings.push('hcpTerraform.analysis.maxFileSizeMB must be a number of megabytes above 0; ignored.');
   }
   const workspace = settings.workspace;
   if (workspace !== undefined && workspace !== null) {

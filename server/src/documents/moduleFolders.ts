@@ -15,6 +15,9 @@ export interface ModuleFoldersOptions {
   log(message: string): void;
   /** Discovery stops descending below this depth (module trees are shallow; node_modules-like trees are not). */
   maxDepth?: number;
+  /** Files longer than this get no analysis (see ModuleFolderModelOptions.maxFileSize); told once per file. */
+  maxFileSize?: number;
+  onLargeFile?(file: string, size: number): void;
 }
 
 export type FolderEvent =
@@ -31,7 +34,11 @@ export class ModuleFolders {
   private readonly roots = new Map<string, ServiceLinkOverride>();
   private readonly listeners = new Set<(event: FolderEvent) => void>();
 
-  constructor(private readonly options: ModuleFoldersOptions) {}
+  private maxFileSize: number;
+
+  constructor(private readonly options: ModuleFoldersOptions) {
+    this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
+  }
 
   onDidChange(listener: (event: FolderEvent) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -113,6 +120,12 @@ export class ModuleFolders {
     }
   }
 
+  /** Changes the size above which files get no analysis (for what is read or edited from now on). */
+  setMaxFileSize(maxFileSize: number): void {
+    this.maxFileSize = maxFileSize;
+    for (const model of this.models.values()) model.setMaxFileSize(maxFileSize);
+  }
+
   /** Changes the link override of a workspace folder's module folders. */
   setOverride(root: string, override: ServiceLinkOverride): void {
     const resolved = path.resolve(root);
@@ -164,6 +177,8 @@ export class ModuleFolders {
         environment: this.options.environment,
         override: this.roots.get(this.rootOf(folder) ?? '') ?? {},
         ...(openDocuments ? { openDocuments } : {}),
+        maxFileSize: this.maxFileSize,
+        onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
       });
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));

@@ -81,7 +81,11 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version } = textDocument;
     const current = latest.get(uri);
-    if (current) latest.set(uri, { text: applyTextChanges(current.text, undefined, contentChanges).text, version });
+    try {
+      if (current) latest.set(uri, { text: applyTextChanges(current.text, undefined, contentChanges).text, version });
+    } catch {
+      latest.delete(uri); // changes it cannot apply: requests read the model's text until the document is opened again
+    }
     const firstLine = Math.min(...contentChanges.map((change: TextChange) => (change.range ? change.range.start.line : -1)));
     const queued = pending.get(uri);
     if (queued) {

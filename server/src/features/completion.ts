@@ -4,7 +4,7 @@
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, Position, TerraformParser, VariableDeclaration } from '../model';
+import type { ModuleFolderModel, Position, TerraformParser, TfvarsEntry, VariableDeclaration } from '../model';
 import { LineIndex } from '../model';
 import { completionContextAt } from './completionContext';
 import { folderFacts } from './folderFacts';
@@ -132,7 +132,7 @@ function variableItems(request: CompletionRequest, lines: LineIndex): Completion
   const workspace = indexSnapshot(request.snapshot);
   let cached = declaredCache.get(facts);
   if (!cached || cached.snapshot !== request.snapshot) {
-    cached = { snapshot: request.snapshot, declared: facts.variables.map((declaration) => declaredVariableItem(declaration, facts, workspace)) };
+    cached = { snapshot: request.snapshot, declared: facts.variables.map((declaration) => declaredItemOf(declaration, facts, workspace, request.snapshot)) };
     declaredCache.set(facts, cached);
   }
   if (!workspace.variablesKnown) return cached.declared;
@@ -146,6 +146,22 @@ function variableItems(request: CompletionRequest, lines: LineIndex): Completion
     cached.withUndeclared = { insertAtKey, items: undeclared.length === 0 ? cached.declared : [...cached.declared, ...undeclared] };
   }
   return cached.withUndeclared.items;
+}
+
+/**
+ * Items by declaration: an edit re-extracts only the blocks it touched, so the other declarations are the same
+ * objects as before and their items are reused (2,000 items are not rebuilt after each keystroke). An item also
+ * depends on the snapshot and on the tfvars entries that set the variable.
+ */
+const itemsByDeclaration = new WeakMap<VariableDeclaration, { snapshot: WorkspaceSnapshot | undefined; tfvars: readonly TfvarsEntry[]; item: CompletionItem }>();
+
+function declaredItemOf(declaration: VariableDeclaration, facts: FolderFacts, workspace: SnapshotIndex, snapshot: WorkspaceSnapshot | undefined): CompletionItem {
+  const tfvars = facts.autoLoadedTfvarsByKey.get(declaration.name) ?? [];
+  const cached = itemsByDeclaration.get(declaration);
+  if (cached && cached.snapshot === snapshot && cached.tfvars.length === tfvars.length && cached.tfvars.every((entry, index) => entry === tfvars[index])) return cached.item;
+  const item = declaredVariableItem(declaration, facts, workspace);
+  itemsByDeclaration.set(declaration, { snapshot, tfvars, item });
+  return item;
 }
 
 function declaredVariableItem(declaration: VariableDeclaration, facts: FolderFacts, workspace: SnapshotIndex): CompletionItem {

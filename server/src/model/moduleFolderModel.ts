@@ -34,6 +34,12 @@ export interface ModuleFolderModelOptions {
   override?: ServiceLinkOverride;
   /** Files already open in the editor (path → text): read from here, not from disk, so each is parsed once. */
   openDocuments?: ReadonlyMap<string, string>;
+  /**
+   * Files longer than this many characters are not parsed: they contribute nothing and keep no syntax tree (a
+   * 4 MB file's tree costs hundreds of MB of parser memory). `onLargeFile` hears about each one.
+   */
+  maxFileSize?: number;
+  onLargeFile?(file: string, size: number): void;
 }
 
 export interface ModelChange {
@@ -52,7 +58,8 @@ const readConcurrency = 32;
 /** An editor buffer: its text, its syntax tree (kept for incremental re-parsing) and the pieces already extracted. */
 interface OpenDocument {
   text: string;
-  tree: Tree;
+  /** Absent while the text is over the size limit (no analysis, so nothing to re-parse incrementally). */
+  tree?: Tree;
   extractor?: IncrementalTerraformExtractor;
 }
 
@@ -64,6 +71,8 @@ export class ModuleFolderModel {
   private readonly fileSystem: ModelFileSystem;
   private environment: Readonly<Record<string, string | undefined>>;
   private override: ServiceLinkOverride;
+  private maxFileSize: number;
+  private readonly onLargeFile: (file: string, size: number) => void;
   private readonly openDocuments = new Map<string, OpenDocument>();
   /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
   private readonly generations = new Map<string, number>();
@@ -78,6 +87,8 @@ export class ModuleFolderModel {
     this.fileSystem = options.fileSystem ?? nodeFileSystem;
     this.environment = options.environment ?? {};
     this.override = options.override ?? {};
+    this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
+    this.onLargeFile = options.onLargeFile ?? (() => undefined);
   }
 
   /** Creates the model and indexes every model file of the folder from disk. */
@@ -158,8 +169,14 @@ export class ModuleFolderModel {
     // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
     if (this.openDocuments.get(file)?.text === text) return true;
     this.bump(file);
+    this.openDocuments.get(file)?.tree?.delete();
+    if (this.tooLarge(file, text)) {
+      this.openDocuments.set(file, { text });
+      this.index.replace(file, undefined);
+      this.invalidate([file]);
+      return true;
+    }
     const tree = this.parser.parse(text);
-    this.openDocuments.get(file)?.tree.delete();
     const open: OpenDocument = { text, tree, ...(kind.kind === 'terraform' ? { extractor: new IncrementalTerraformExtractor(file) } : {}) };
     this.openDocuments.set(file, open);
     this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor));
@@ -175,12 +192,23 @@ export class ModuleFolderModel {
     if (!kind || !open) return false;
     this.bump(file);
     const { text, reusableTree, prefix, suffix } = applyTextChanges(open.text, open.tree, changes);
-    const tree = this.parser.parse(text, reusableTree ? open.tree : undefined);
-    const edit = reusableTree ? { prefix, suffix } : undefined;
+    if (this.tooLarge(file, text)) {
+      open.tree?.delete();
+      open.tree = undefined;
+      open.text = text;
+      open.extractor?.reset();
+      this.index.replace(file, undefined);
+      this.invalidate([file]);
+      return true;
+    }
+    // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
+    const tree = this.parser.parse(text, reusableTree && open.tree ? open.tree : undefined);
+    const edit = reusableTree && open.tree ? { prefix, suffix } : undefined;
+    if (!open.tree) open.extractor?.reset();
     try {
       this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor, edit));
     } finally {
-      open.tree.delete();
+      open.tree?.delete();
       open.text = text;
       open.tree = tree;
     }
@@ -196,7 +224,7 @@ export class ModuleFolderModel {
     const file = this.toPath(pathOrUri);
     const open = this.openDocuments.get(file);
     if (!open) return false;
-    open.tree.delete();
+    open.tree?.delete();
     this.openDocuments.delete(file);
     const generation = this.bump(file);
     let disk: string | undefined;
@@ -217,6 +245,16 @@ export class ModuleFolderModel {
     this.invalidate([]);
   }
 
+  /** A new size limit applies to what is read or edited from now on. */
+  setMaxFileSize(maxFileSize: number): void {
+    this.maxFileSize = maxFileSize;
+  }
+
+  /** Files over the size limit, which get no analysis (absolute paths). */
+  largeFiles(): string[] {
+    return [...this.tooLargeFiles];
+  }
+
   setOverride(override: ServiceLinkOverride): void {
     this.override = override;
     this.invalidate([]);
@@ -229,7 +267,7 @@ export class ModuleFolderModel {
 
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
-    for (const open of this.openDocuments.values()) open.tree.delete();
+    for (const open of this.openDocuments.values()) open.tree?.delete();
     this.openDocuments.clear();
     this.listeners.clear();
   }
@@ -287,6 +325,22 @@ export class ModuleFolderModel {
     return path.dirname(file) === this.folder ? classifyFileName(path.basename(file)) : undefined;
   }
 
+  private readonly tooLargeFiles = new Set<string>();
+
+  /** Whether `text` is over the limit; tells onLargeFile the first time a file crosses it. */
+  private tooLarge(file: string, text: string): boolean {
+    if (text.length <= this.maxFileSize) {
+      this.tooLargeFiles.delete(file);
+      return false;
+    }
+    if (!this.tooLargeFiles.has(file)) {
+      this.tooLargeFiles.add(file);
+      this.readProblems.delete(file);
+      this.onLargeFile(file, text.length);
+    }
+    return true;
+  }
+
   private bump(file: string): number {
     const generation = (this.generations.get(file) ?? 0) + 1;
     this.generations.set(file, generation);
@@ -336,6 +390,7 @@ export class ModuleFolderModel {
 
   /** Parses text that is not kept open: the tree is freed right after extraction to keep memory flat. */
   private extract(file: string, kind: ModelFileKind, text: string): FileContribution | undefined {
+    if (this.tooLarge(file, text)) return undefined;
     let tree: Tree;
     try {
       tree = this.parser.parse(text);

@@ -1,6 +1,7 @@
 // Every linked workspace the server knows, shared by all folders linked to it: loads it from the service when a
 // folder links to it, keeps its variables fresh (one read per minute), takes runs from the run watcher, and tells
 // listeners when something changed. Never called on a keystroke: only link changes, timers and commands refresh.
+import { mergeVariables } from './variableRefresh';
 import type { Run, ServiceClient } from '../api';
 import { includedCurrentRun, isApiError, currentRunId, ServiceError } from '../api';
 import { runSchema } from '../api/schemas/runs';
@@ -182,7 +183,9 @@ export class WorkspaceDirectory {
   private async loadVariables(client: ServiceClient, knowledge: WorkspaceKnowledge): Promise<void> {
     try {
       const variables = await client.variables.list({ organization: knowledge.target.organization, workspace: knowledge.target.name });
-      knowledge.variables = variables.map(snapshotVariable);
+      const merged = mergeVariables(knowledge.variables, variables.map(snapshotVariable));
+      if (merged === knowledge.variables) return; // nothing changed since the last read
+      knowledge.variables = merged;
       knowledge.changed();
       this.options.onChanged(knowledge);
     } catch (error) {

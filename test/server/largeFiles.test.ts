@@ -1,0 +1,83 @@
+// A file over hcpTerraform.analysis.maxFileSizeMB is edited as text only: no analysis (no diagnostics from it), one
+// notice the first time, and analysis again as soon as it is back under the limit.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import {
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  PublishDiagnosticsNotification,
+  ShowMessageRequest,
+} from 'vscode-languageserver-protocol/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { readSettings } from '../../server/src/config/settings';
+import { startLspProcess } from '../helpers/lspProcess';
+
+test('hcpTerraform.analysis.maxFileSizeMB is read in megabytes; a wrong value is ignored with a warning', () => {
+  assert.equal(readSettings({ analysis: { maxFileSizeMB: 0.5 } }).value.maxFileSize, 512 * 1024);
+  const wrong = readSettings({ analysis: { maxFileSizeMB: 'big' } });
+  assert.equal(wrong.value.maxFileSize, undefined);
+  assert.match(wrong.warnings.join(' '), /maxFileSizeMB must be a number/);
+});
+
+test('a file over the limit gets no analysis and one notice; back under the limit it is analysed again', async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'hcp-large-'));
+  const messages: string[] = [];
+  const published: PublishDiagnosticsParams[] = [];
+  let wake: (() => void) | undefined;
+  const server = await startLspProcess({}, { HOME: base }, (connection) => {
+    // The server asks with window/showMessageRequest (a notice the user can dismiss).
+    connection.onRequest(ShowMessageRequest.type, (params) => {
+      messages.push(params.message);
+      return null;
+    });
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      published.push(params);
+      wake?.();
+    });
+  });
+  const until = (predicate: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching diagnostics within 20 s')), 20_000);
+      const check = () => {
+        if (predicate()) {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        } else wake = check;
+      };
+      check();
+    });
+  try {
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hcpTerraform: { analysis: { maxFileSizeMB: 0.002 } } } });
+    const big = pathToFileURL(path.join(base, 'big.tf')).href;
+    const bigText = Array.from({ length: 100 }, (_, index) => `locals {\n  l_${index} = var.undeclared_big\n}\n`).join('\n'); // about 4 KB
+    assert.ok(bigText.length > 0.002 * 1024 * 1024);
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: big, languageId: 'terraform', version: 1, text: bigText } });
+    await until(() => published.some((p) => p.uri === big && p.version === 1));
+    assert.deepEqual(published.filter((p) => p.uri === big).flatMap((p) => p.diagnostics), [], 'no analysis of the large file');
+    assert.equal(messages.filter((m) => /big\.tf .* over hcpTerraform\.analysis\.maxFileSizeMB/.test(m)).length, 1);
+
+    // Cut down under the limit: analysed again.
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: big, version: 2 },
+      contentChanges: [{ text: 'locals {\n  x = var.shrunk\n}\n' }],
+    });
+    await until(() => published.some((p) => p.uri === big && p.version === 2));
+    assert.ok(published.find((p) => p.uri === big && p.version === 2)?.diagnostics.some((d) => String(d.message).includes('"shrunk"')));
+
+    // Over the limit again: analysis stops, without a second notice.
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: big, version: 3 }, contentChanges: [{ text: bigText }] });
+    await until(() => published.some((p) => p.uri === big && p.version === 3));
+    assert.deepEqual(published.find((p) => p.uri === big && p.version === 3)?.diagnostics, []);
+    assert.equal(messages.filter((m) => /big\.tf/.test(m)).length, 1, 'one notice per file');
+    assert.equal(server.child.exitCode, null);
+  } finally {
+    await server.stop().catch(() => server.child.kill());
+    await rm(base, { recursive: true, force: true });
+  }
+});
