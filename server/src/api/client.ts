@@ -108,6 +108,11 @@ export class ServiceClient {
   close(): Promise<void> {
     return this.transport.close();
   }
+
+  /** Closes at once, failing any request in flight (shutdown never waits for a service that does not answer). */
+  destroy(): Promise<void> {
+    return this.transport.destroy();
+  }
 }
 
 /** Accepts `https://host`, `https://host/`, `http://127.0.0.1:8080`; a bad value gets a message saying what to enter. */

@@ -146,9 +146,10 @@ export class ServiceHosts {
     }
   }
 
+  /** At shutdown: every client closes at once, failing what is in flight (nothing waits for an unanswering service). */
   async dispose(): Promise<void> {
     const clients = [...this.entries.values()].map((entry) => entry.client);
     this.entries.clear();
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await Promise.all(clients.map((client) => client.destroy().catch(() => undefined)));
   }
 }
