@@ -43,6 +43,7 @@ import { registerAccountRequests } from './workspaces/accountRequests';
 import { registerFolderRequests } from './workspaces/folderRequests';
 import { PlanOverlays } from './plans/planOverlays';
 import { registerPlanRequests } from './plans/planRequests';
+import { WaitNotices } from './workspaces/waitNotices';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -71,7 +72,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     },
     log,
   });
-  const hosts: ServiceHosts = new ServiceHosts({ tokens, timers, trust });
+  // #14 item 9: a request that waits (rate limit, retry) says so, in every LSP client, instead of a silent spinner.
+  const waitNotices = new WaitNotices({ timers, show: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }) });
+  const hosts: ServiceHosts = new ServiceHosts({ tokens, timers, trust, onWait: (host, wait) => waitNotices.notice(host, wait) });
   let parser: TerraformParser | undefined;
   const parserLoading = loadTerraformParser().then((loaded) => (parser = loaded));
   parserLoading.catch((error: unknown) => {

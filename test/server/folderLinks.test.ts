@@ -142,7 +142,39 @@ describe('FolderLinks (the FeatureHost)', () => {
       await dispose();
     }
   });
+
+  test('completion names never wait for the service: what is known at once, the rest read in the background (#14 item 14)', async () => {
+    const { hosts, links, dispose } = await core();
+    try {
+      const host = hosts.configuredHost;
+      // A service that does not answer yet: the organization list hangs until the fault's latency ends.
+      emulator.control.injectFault({ method: 'GET', path: '/api/v2/organizations', kind: 'latency', latencyMs: 400 });
+      const answered = () => emulator.control.requests().some((r) => r.path.startsWith('/api/v2/organizations?') || r.path === '/api/v2/organizations');
+      const first = await links.organizationNames(host);
+      assert.equal(answered(), false, 'completion answered before the service did');
+      assert.deepEqual(first, [], 'nothing known yet (no folder is linked in this core)');
+      assert.equal(links.namesPending(host), true, 'the read goes on in the background: the list is incomplete');
+      assert.deepEqual(await links.organizationNames(host), [], 'asking again does not wait either');
+      await untilDeadline(() => (links.namesPending(host) ? undefined : true), 10_000);
+      assert.ok((await links.organizationNames(host)).includes('acme-demo'), 'the names read in the background are there next time');
+      const requests = emulator.control.requests().filter((r) => r.path.split('?')[0] === '/api/v2/organizations').length;
+      assert.equal(requests, 1, 'one read for all those asks');
+    } finally {
+      await dispose();
+    }
+  });
 });
+
+/** Like until, bounded by real time instead of a count (for an answer that takes a moment: an injected latency). */
+async function untilDeadline<T>(probe: () => T | undefined, boundMs: number): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  while (Date.now() < deadline) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`condition not reached within ${boundMs} ms`);
+}
 
 /** Polls a condition on the event loop (HTTP answers arrive asynchronously), bounded; never sleeps on a timer. */
 async function until<T>(probe: () => T | undefined, attempts = 2_000): Promise<T> {

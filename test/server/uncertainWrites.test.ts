@@ -95,7 +95,8 @@ describe('writes whose answer was lost (#14 items 10, 11)', () => {
 
   test('queuePlan, truncated 201 and the runs cannot be read back: "may have been queued", look before queuing again', async () => {
     inject({ method: 'POST', path: '/api/v2/runs', kind: 'truncate' });
-    emulator.control.injectFault({ method: 'GET', path: `/api/v2/workspaces/${workspaceId}/runs`, kind: 'malformed' });
+    // Every read of the list fails (the server's run watcher lists the workspace too, and must not take the only one).
+    emulator.control.injectFault({ method: 'GET', path: `/api/v2/workspaces/${workspaceId}/runs`, kind: 'malformed', times: Infinity });
     const error = await rejection(run('queuePlan', { workspaceId, message: 'lost answer 3', planOnly: true }));
     assert.match(error.message, /may have been queued anyway.*could not be read to check.*It was not sent again: look at the Runs view/s);
     assert.equal(sent('POST', '/api/v2/runs').length, 1);
@@ -123,11 +124,12 @@ describe('writes whose answer was lost (#14 items 10, 11)', () => {
 
   test('applyRun accepted, then the run cannot be read: the accepted apply is the answer, not an error (item 11)', async () => {
     const paused = await pausedRun();
-    inject({ method: 'GET', path: `/api/v2/runs/${paused.id}`, kind: 'malformed' });
+    inject({ method: 'GET', path: `/api/v2/runs/${paused.id}`, kind: 'malformed', times: Infinity });
     const summary = await run('applyRun', { runId: paused.id });
     assert.equal(summary.id, paused.id);
     assert.equal(summary.statusLabel, 'Apply accepted; status not read yet');
     assert.equal(sent('POST', `/api/v2/runs/${paused.id}/actions/apply`).length, 1);
+    emulator.control.clearFaults();
     assert.notEqual((await api.runs.get(paused.id)).run.attributes.actions?.['is-confirmable'], true, 'the apply happened');
   });
 });

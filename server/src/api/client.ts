@@ -20,6 +20,7 @@ import { PlanOutputApi } from './planOutput';
 import { RateLimiter } from './rateLimiter';
 import type { RateWindow } from './rateLimiter';
 import { Requester } from './requester';
+import type { RequestWait } from './requester';
 import { defaultRetryOptions } from './retry';
 import type { RetryOptions } from './retry';
 import { RunsApi } from './runs';
@@ -51,6 +52,10 @@ export interface ServiceClientOptions {
   clock?: Clock;
   /** One record per HTTP exchange, for an output channel; carries no token, body or pre-signed path. */
   onExchange?: (record: HttpExchangeRecord) => void;
+  /** The most one call may take, rate-limit waits and retries included (default 90 s: one run-list window, 63 s, fits). */
+  deadlineMs?: number;
+  /** Hears of each wait before a request (rate limit, retry backoff): tell the user rather than show a spinner. */
+  onWait?: (wait: RequestWait) => void;
 }
 
 export class ServiceClient {
@@ -92,6 +97,8 @@ export class ServiceClient {
       apiBase: new URL(`${this.address.pathname.replace(/\/$/, '')}/api/v2`, this.address.origin),
       token: options.token,
       timeoutMs: options.timeoutMs ?? 30_000,
+      deadlineMs: options.deadlineMs ?? 90_000,
+      ...(options.onWait ? { onWait: options.onWait } : {}),
     });
     this.runs = new RunsApi(requester);
     this.workspaces = new WorkspacesApi(requester);
@@ -107,6 +114,11 @@ export class ServiceClient {
   /** Closes the keep-alive connections. */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** Closes at once, failing any request in flight (shutdown never waits for a service that does not answer). */
+  destroy(): Promise<void> {
+    return this.transport.destroy();
   }
 }
 

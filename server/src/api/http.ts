@@ -109,6 +109,17 @@ export class HttpTransport {
     await Promise.all(pools.map((pool) => pool.close().catch(() => undefined)));
   }
 
+  /**
+   * Closes at once, for shutdown: requests in flight fail instead of being waited for (close() waits for them,
+   * which against a service that never answers meant the editor's shutdown waited out the 30 s timeout).
+   */
+  async destroy(): Promise<void> {
+    this.closed = true;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
+  }
+
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {

@@ -51,6 +51,13 @@ class SlidingWindow {
   }
 }
 
+/** The limiter would hold the request past its deadline; `waitMs` is how long it would have waited. */
+export class LimiterDeadlineError extends Error {
+  constructor(readonly waitMs: number) {
+    super(`The rate limit would hold the request for ${waitMs} ms, past its deadline.`);
+  }
+}
+
 export class RateLimiter {
   private readonly windows: Record<RateBucket, SlidingWindow>;
   private readonly clock: Clock;
@@ -64,8 +71,12 @@ export class RateLimiter {
     };
   }
 
-  /** Waits (on the injected clock) until a request to `bucket` may be sent, and counts it as sent. */
-  async acquire(bucket: RateBucket, signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits (on the injected clock) until a request to `bucket` may be sent, and counts it as sent. A wait that would
+   * end after `until.deadline` is not started: LimiterDeadlineError says how long it would have been (the wait counts
+   * against the request's deadline, #14). `until.onWait` hears of each wait before it starts.
+   */
+  async acquire(bucket: RateBucket, signal?: AbortSignal, until: { deadline?: number; onWait?: (waitMs: number) => void } = {}): Promise<void> {
     const buckets = this.bucketsFor(bucket);
     for (;;) {
       const now = this.clock.now();
@@ -75,6 +86,8 @@ export class RateLimiter {
         for (const window of buckets) window.record(now);
         return;
       }
+      if (until.deadline !== undefined && now + delay > until.deadline) throw new LimiterDeadlineError(delay);
+      until.onWait?.(delay);
       await this.clock.sleep(delay, signal);
     }
   }

@@ -13,6 +13,7 @@ import { meaningOf, operationLabels } from './operations';
 import type { OperationName } from './operations';
 import { buildQuery } from './query';
 import type { QueryParams } from './query';
+import { LimiterDeadlineError } from './rateLimiter';
 import type { RateBucket, RateLimiter } from './rateLimiter';
 import { decideRetry, rateLimitWaitMs } from './retry';
 import type { AttemptOutcome, RetryOptions } from './retry';
@@ -71,6 +72,21 @@ export interface RequesterOptions {
   apiBase: URL;
   token: string;
   timeoutMs: number;
+  /**
+   * The most a call may take in all, rate-limit waits and retries included (#14: sustained 429s once held a
+   * request for 331 s). Past it the call fails with what to do instead of waiting on.
+   */
+  deadlineMs: number;
+  /** Hears of every wait before a request (rate limit or retry backoff), so the user can be told instead of a spinner. */
+  onWait?: (wait: RequestWait) => void;
+}
+
+/** A wait before (re)sending a request. */
+export interface RequestWait {
+  operation: OperationName;
+  /** 'rate-limited': the service's limits (a 429, or the client keeping under them); 'retry': backoff after a failure. */
+  reason: 'rate-limited' | 'retry';
+  waitMs: number;
 }
 
 interface RawExchange {
@@ -97,16 +113,18 @@ export class Requester {
     }
     const bucket = call.bucket ?? 'general';
     const isRead = call.method === 'GET';
+    // A call given a longer timeout of its own (an upload) gets at least that long in all.
+    const deadline = this.options.clock.now() + Math.max(this.options.deadlineMs, call.timeoutMs ?? 0);
     const send = (signal: AbortSignal | undefined) =>
-      this.withRetries(call.operation, isRead, signal, async (attemptSignal) => {
-        await this.options.limiter.acquire(bucket, attemptSignal);
+      this.withRetries(call.operation, isRead, signal, deadline, async (attemptSignal) => {
+        await this.acquire(call.operation, bucket, attemptSignal, deadline);
         const response = await this.options.transport.send({
           method: call.method,
           url,
           headers: this.jsonApiHeaders(call.method),
           body: call.body === undefined ? undefined : JSON.stringify(call.body),
           authenticate: true,
-          timeoutMs: call.timeoutMs ?? this.options.timeoutMs,
+          timeoutMs: this.attemptTimeout(call.timeoutMs, deadline),
           signal: attemptSignal,
           operation: call.operation,
           ...(call.maxRedirects !== undefined ? { maxRedirects: call.maxRedirects } : {}),
@@ -134,14 +152,15 @@ export class Requester {
   }
 
   private async rawOnce(call: RawCall): Promise<HttpResponse> {
-    const response = await this.withRetries(call.operation, call.method === 'GET', call.signal, (signal) =>
+    const deadline = this.options.clock.now() + Math.max(this.options.deadlineMs, call.timeoutMs ?? 0);
+    const response = await this.withRetries(call.operation, call.method === 'GET', call.signal, deadline, (signal) =>
       this.options.transport.send({
         method: call.method,
         url: call.url,
         headers: call.headers,
         body: call.body,
         authenticate: false,
-        timeoutMs: call.timeoutMs ?? this.options.timeoutMs,
+        timeoutMs: this.attemptTimeout(call.timeoutMs, deadline),
         signal,
         operation: call.operation,
       }),
@@ -160,10 +179,35 @@ export class Requester {
     return method === 'GET' ? { accept: jsonApiMediaType } : { accept: jsonApiMediaType, 'content-type': jsonApiMediaType };
   }
 
+  /** The limiter's wait, told to onWait and bounded by the call's deadline (then a RateLimitedError saying when to retry). */
+  private async acquire(operation: OperationName, bucket: RateBucket, signal: AbortSignal | undefined, deadline: number): Promise<void> {
+    try {
+      await this.options.limiter.acquire(bucket, signal, {
+        deadline,
+        onWait: (waitMs) => this.options.onWait?.({ operation, reason: 'rate-limited', waitMs }),
+      });
+    } catch (error) {
+      if (!(error instanceof LimiterDeadlineError)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.waitMs / 1000));
+      throw new RateLimitedError(
+        `Could not ${operationLabels[operation]}: the editor is holding requests to stay within the service's rate limits. Try again in ${seconds} s.`,
+        operation,
+        0,
+        error.waitMs,
+      );
+    }
+  }
+
+  /** Each attempt's timeout, never past the call's deadline. */
+  private attemptTimeout(timeoutMs: number | undefined, deadline: number): number {
+    return Math.max(1, Math.min(timeoutMs ?? this.options.timeoutMs, deadline - this.options.clock.now()));
+  }
+
   private async withRetries<R extends RawExchange>(
     operation: OperationName,
     isRead: boolean,
     signal: AbortSignal | undefined,
+    deadline: number,
     attemptOnce: (signal: AbortSignal | undefined) => Promise<R>,
   ): Promise<R> {
     for (let attempt = 1; ; attempt++) {
@@ -176,12 +220,16 @@ export class Requester {
         if (!(error instanceof ApiError)) throw error;
         outcome = { kind: 'error', error };
       }
-      const decision = decideRetry(outcome, { isRead, attempt, options: this.options.retry });
+      let decision = decideRetry(outcome, { isRead, attempt, options: this.options.retry });
+      // A retry that could only start after the deadline is not waited for: the last outcome is the answer.
+      if (decision.retry && this.options.clock.now() + decision.delayMs > deadline) decision = { retry: false };
       if (!decision.retry) {
         if (outcome.kind === 'error') throw outcome.error;
         if (response!.status === 429) throw this.rateLimitedError(operation, attempt, response!.headers);
         return response!;
       }
+      const rateLimited = outcome.kind === 'response' && outcome.status === 429;
+      this.options.onWait?.({ operation, reason: rateLimited ? 'rate-limited' : 'retry', waitMs: decision.delayMs });
       await this.options.clock.sleep(decision.delayMs, signal);
     }
   }

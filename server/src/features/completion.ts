@@ -28,7 +28,7 @@ export interface CompletionRequest {
   itemDefaultsEditRange?: boolean;
 }
 
-export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames'>;
+export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending'>;
 
 const empty: CompletionList = { isIncomplete: false, items: [] };
 
@@ -48,7 +48,11 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
       return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
     case 'organization':
     case 'workspace-name':
-      return withRange(await serviceNameItems(request, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
+    {
+      const list = withRange(await serviceNameItems(request, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
+      // Names still being read in the background: incomplete, so the next keystroke asks again and gets them.
+      return namesPending(request, context.kind, lookups) ? { ...list, isIncomplete: true } : list;
+    }
   }
 }
 
@@ -237,6 +241,14 @@ function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
 }
 
 // ---- organization and workspace names ----
+
+function namesPending(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): boolean {
+  const hostname = request.snapshot?.link.hostname?.value ?? request.model.serviceLink().hostname?.value;
+  if (!hostname || !lookups.namesPending) return false;
+  if (kind === 'organization') return lookups.namesPending(hostname);
+  const organization = request.model.serviceLink().organization?.value;
+  return organization !== undefined && lookups.namesPending(hostname, organization);
+}
 
 async function serviceNameItems(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
   const current = request.model.serviceLink();

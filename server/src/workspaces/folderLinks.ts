@@ -25,6 +25,20 @@ interface FolderLink {
 }
 
 const nameCacheMs = 60_000;
+/** After a failed lookup (signed out, unreachable), completion does not start another one before this long. */
+const nameRetryMs = 10_000;
+
+/**
+ * Names for completion as last read (`names` undefined until the first read succeeds), and the read under way.
+ * Completion answers from here at once and never waits for the service (#14: a service that never answers stalled
+ * it for two minutes); a read in flight makes the completion list incomplete, so the editor asks again.
+ */
+interface NameEntry {
+  names?: readonly string[];
+  readAt: number;
+  failedAt?: number;
+  reading?: Promise<void>;
+}
 /**
  * Typing `name = "demo-app"` in a cloud block passes through "d", "de", "dem"...: a link that changed by an edit
  * is only looked up once the text has been still this long, so no keystroke ever calls the service.
@@ -34,7 +48,7 @@ export const relinkDelayMs = 800;
 export class FolderLinks implements FeatureHost {
   private readonly links = new Map<string, FolderLink>();
   private readonly listeners = new Set<(change: FeatureHostChange) => void>();
-  private readonly nameCache = new Map<string, { at: number; names: Promise<readonly string[]> }>();
+  private readonly nameCache = new Map<string, NameEntry>();
 
   constructor(
     private readonly folders: ModuleFolders,
@@ -70,39 +84,56 @@ export class FolderLinks implements FeatureHost {
     const host = comparableHost(hostname);
     const linked = new Set<string>();
     for (const entry of this.links.values()) if (entry.target?.hostname === host) linked.add(entry.target.organization);
-    const fromService = this.cachedNames(host, '', (client) =>
+    const fromService = this.knownNames(host, '', (client) =>
       collectItems(client.organization.pages(), { maxPages: 10 }).then((organizations) =>
         organizations.map((organization) => organization.attributes.name ?? organization.id),
       ),
     );
-    return fromService.then(
-      (names) => [...new Set([...names, ...linked])].sort(),
-      () => [...linked].sort(),
-    );
+    return Promise.resolve([...new Set([...(fromService ?? []), ...linked])].sort());
   }
 
   workspaceNames(hostname: string, organization: string): Promise<readonly string[]> {
     const host = comparableHost(hostname);
-    return this.cachedNames(host, organization, (client) =>
+    const names = this.knownNames(host, organization, (client) =>
       collectItems(client.workspaces.pages(organization, { pageSize: 100 }), { maxPages: 10 }).then((workspaces) =>
         workspaces.map((workspace) => workspace.attributes.name).sort(),
       ),
     );
+    return Promise.resolve(names ?? []);
   }
 
-  /** Names for completion, read at most once per cache period per key (never on every keystroke); failures are not cached. */
-  private cachedNames(host: string, organization: string, read: (client: ServiceClient) => Promise<string[]>): Promise<readonly string[]> {
-    const key = `${host}\u0000${organization}`; // organization '' = the host's organization list
-    const cached = this.nameCache.get(key);
-    if (cached && this.timers.now() - cached.at < nameCacheMs) return cached.names;
-    const client = this.hosts.clientFor(host);
-    if (!client) return Promise.resolve([]);
-    const names = read(client).catch((error: unknown) => {
-      this.nameCache.delete(key);
-      throw error;
-    });
-    this.nameCache.set(key, { at: this.timers.now(), names });
-    return names;
+  namesPending(hostname: string, organization?: string): boolean {
+    return this.nameCache.get(nameKey(comparableHost(hostname), organization ?? ''))?.reading !== undefined;
+  }
+
+  /**
+   * The names known now (stale ones too), never waiting: a read starts in the background when they are missing or
+   * older than the cache period, at most one per key at a time, and not again within nameRetryMs of a failure.
+   */
+  private knownNames(host: string, organization: string, read: (client: ServiceClient) => Promise<string[]>): readonly string[] | undefined {
+    const key = nameKey(host, organization);
+    let entry = this.nameCache.get(key);
+    if (!entry) this.nameCache.set(key, (entry = { readAt: -Infinity }));
+    const now = this.timers.now();
+    const stale = now - entry.readAt >= nameCacheMs;
+    const resting = entry.failedAt !== undefined && now - entry.failedAt < nameRetryMs;
+    const client = stale && !entry.reading && !resting ? this.hosts.clientFor(host) : undefined;
+    if (client) {
+      const reading = entry;
+      reading.reading = read(client)
+        .then(
+          (names) => {
+            reading.names = names;
+            reading.readAt = this.timers.now();
+            reading.failedAt = undefined;
+          },
+          () => {
+            reading.failedAt = this.timers.now(); // the core reports sign-in and reachability; stale names stay
+          },
+        )
+        .finally(() => (reading.reading = undefined));
+    }
+    return entry.names;
   }
 
   onDidChange(listener: (change: FeatureHostChange) => void): Disposable {
@@ -231,4 +262,9 @@ export function targetOf(link: ServiceLink): KnowledgeTarget | undefined {
   const name = link.workspace.kind === 'name' ? link.workspace.name.value : link.workspace.selected?.value;
   if (!name) return undefined;
   return { hostname: comparableHost(link.hostname.value), organization: link.organization.value, name };
+}
+
+/** The name cache's key: organization '' is the host's organization list. */
+function nameKey(host: string, organization: string): string {
+  return `${host}\u0000${organization}`;
 }

@@ -5,7 +5,7 @@
 // the workspace named rather than the user, only once the user trusted it (auth/addressTrust.ts).
 import { ServiceClient } from '../api';
 import { trustedCertificates } from '../api/trustedCertificates';
-import type { HttpExchangeRecord } from '../api';
+import type { HttpExchangeRecord, RequestWait } from '../api';
 import type { ResolvedToken, TokenResolver } from '../auth/tokens';
 import { comparableHost } from '../auth/tokens';
 import { AddressTrust } from '../auth/addressTrust';
@@ -19,6 +19,8 @@ export interface ServiceHostsOptions {
   onExchange?: (record: HttpExchangeRecord) => void;
   /** Hosts the workspace named must be trusted before their token is used; without it every host is. */
   trust?: AddressTrust;
+  /** A request of `host` waits before going out (rate limit, retry backoff): see waitNotices.ts. */
+  onWait?: (host: string, wait: RequestWait) => void;
 }
 
 interface HostEntry {
@@ -129,6 +131,7 @@ export class ServiceHosts {
         else if (record.target.startsWith('/') && record.status !== undefined && record.status < 400 && this.refused.get(key) === resolved.token) this.refused.delete(key);
         this.options.onExchange?.(record);
       },
+      ...(this.options.onWait ? { onWait: (wait: RequestWait) => this.options.onWait?.(key, wait) } : {}),
       ...(this.ca ? { ca: this.ca } : {}),
     });
     this.entries.set(key, { token: resolved.token, address, client });
@@ -146,9 +149,10 @@ export class ServiceHosts {
     }
   }
 
+  /** At shutdown: every client closes at once, failing what is in flight (nothing waits for an unanswering service). */
   async dispose(): Promise<void> {
     const clients = [...this.entries.values()].map((entry) => entry.client);
     this.entries.clear();
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await Promise.all(clients.map((client) => client.destroy().catch(() => undefined)));
   }
 }
