@@ -90,7 +90,7 @@ test('a plain JSON-RPC client gets plan verdicts in code lenses and hovers, and 
     // The plan lists the instances it leaves alone too (no-op); only what it changes is a resource change.
     const latest = (await request('hcpTerraform/planResourceChanges', { runId: overlay.runId })) as { changes: Array<{ address: string; action: string }> };
     assert.deepEqual(latest.changes.map((change) => `${change.action} ${change.address}`).sort(), ['create terraform_data.app_instance[1]', 'create terraform_data.app_instance[2]']);
-    const runs = await fetch(`${emulator.url}/api/v2/workspaces/${overlay.workspaceId}/runs`, { headers: { authorization: `Bearer ${emulator.tokens.owner}` } }).then((r) => r.json() as Promise<{ data: Array<{ id: string; attributes: { message: string } }> }>);
+    const runs = await fetch(`${emulator.url}/api/v2/workspaces/${overlay.workspaceId}/runs`, { headers: { authorization: `Bearer ${emulator.tokens.team}` } }).then((r) => r.json() as Promise<{ data: Array<{ id: string; attributes: { message: string } }> }>);
     const older = runs.data.find((run) => run.attributes.message === 'Add monitoring toggle')!;
     const shown = await request('workspace/executeCommand', { command: 'hcpTerraform.server.showPlanOnCode', arguments: [{ runId: older.id }] });
     assert.deepEqual(shown, { folderUris: [folderUri] });
