@@ -30,6 +30,32 @@ describe('var references', () => {
     assert.deepEqual((await referencesIn(text)).map((reference) => reference.name), ['in_template', 'list', 'flag', 'first']);
   });
 
+  test('found from the syntax tree: a `var.x` the text shows is a reference only where the grammar reads an expression', async () => {
+    const text = [
+      'resource "var.label" "x" {',
+      '  // var.line_comment',
+      '  /* var.block_comment */',
+      '  a = "$${var.escaped} var.plain ${var.interpolated}"',
+      '  b = <<-EOT',
+      '    var.heredoc_text $${var.heredoc_escaped} ${var.heredoc_interpolated}',
+      '    %{ if var.directive }yes%{ endif }',
+      '  EOT',
+      '  c = var .spaced',
+      '  d = "${upper(var.in_call)}"',
+      '}',
+    ].join('\n');
+    const references = await referencesIn(text);
+    assert.deepEqual(
+      references.map((reference) => reference.name),
+      ['interpolated', 'heredoc_interpolated', 'directive', 'spaced', 'in_call'],
+    );
+    // Ranges come from the nodes: `var` to the end of the name, and the name alone.
+    const heredoc = references.find((reference) => reference.name === 'heredoc_interpolated')!;
+    const line = text.split('\n')[5]!;
+    assert.deepEqual(heredoc.range, { start: { line: 5, character: line.indexOf('var.heredoc_interpolated') }, end: { line: 5, character: line.indexOf('}', line.indexOf('heredoc_interpolated')) } });
+    assert.deepEqual(heredoc.nameRange.start, { line: 5, character: line.indexOf('heredoc_interpolated') });
+  });
+
   test('`var.` followed by a new line is an incomplete reference, not a reference to the next line\'s name', async () => {
     const [reference] = await referencesIn('locals {\n  a = var.\n  b = 1\n}\n');
     assert.equal(reference.name, '');

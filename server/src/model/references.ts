@@ -1,54 +1,80 @@
 // Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
-import type { Node } from 'web-tree-sitter';
+import { Query } from './treeSitter';
+import type { Language, Node } from './treeSitter';
 import type { VariableReference } from './contributions';
 import { rangeOfNode } from './positions';
 import type { Range } from './positions';
 
 /**
- * The word `var` is looked up in the text first and each hit confirmed in the tree (a `variable_expr` node):
- * asking the tree for every variable_expr would also return every type keyword and object key, which costs
- * most of the indexing time of a large module.
+ * Found in the syntax tree: every `variable_expr` whose identifier is `var`, wherever the grammar puts it
+ * (attributes, template interpolations and directives, heredocs, for expressions, the pieces error recovery
+ * leaves). A comment, a plain string or a heredoc's literal text holds no variable_expr, so `var.x` there is no
+ * reference. One query, compiled once per language, matches inside the parser and hands back each `var` with the
+ * `.name` that follows it: only those reach JavaScript (not the type keywords and object keys, variable_expr too),
+ * and no node is asked for its parent or sibling, which tree-sitter answers by walking down from the root.
+ * The query still visits every node: on a whole 1 MB file it takes about twice as long as the text search it
+ * replaced (~0.4 s against ~0.17 s, +10% on opening the file), while after an edit only the changed blocks are
+ * searched (~0.1 ms each), so typing does not notice.
  */
 export function findVariableReferences(root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
   const references: VariableReference[] = [];
-  // root.text starts at root.startIndex (not 0 when only a region of the file was parsed). With `document`, `root`
-  // is one piece of a whole-file tree: the character after a node is read from the document, up to the end of
-  // the whole tree, exactly as if the whole tree had been searched.
-  const source = document ? document.text.slice(root.startIndex, root.endIndex) : root.text;
+  // With `document`, `root` is one piece of a whole-file tree: the character after a node is read from the
+  // document, up to the end of the whole tree, exactly as if the whole tree had been searched.
+  // Otherwise root.text starts at root.startIndex (not 0 when only a region of the file was parsed); read once, if needed.
+  let source: string | undefined;
   const charAfter = document
     ? (node: Node) => (node.endIndex < document.endIndex ? document.text.charCodeAt(node.endIndex) : NaN)
-    : (node: Node) => source.charCodeAt(node.endIndex - root.startIndex);
-  for (const match of source.matchAll(/\bvar\b/g)) {
-    const start = root.startIndex + match.index;
-    const identifier = root.descendantForIndex(start, start + 3);
-    const candidate = identifier?.parent;
-    // The hit must be the whole identifier: not part of `var-x`, `évar`, a comment or a string.
-    if (identifier?.type !== 'identifier' || identifier.startIndex !== start || identifier.endIndex !== start + 3) continue;
-    if (candidate?.type !== 'variable_expr') continue;
-    const reference = referenceAt(candidate, charAfter, file);
+    : (node: Node) => (source ??= root.text).charCodeAt(node.endIndex - root.startIndex);
+  // A `var` followed by a get_attr matches both patterns (in either order): the match with the get_attr wins.
+  const found = new Map<number, { varNode: Node; attribute?: Node }>();
+  for (const match of varQuery(root.tree.language).matches(root)) {
+    const varNode = match.captures.find((capture) => capture.name === 'var')?.node;
+    if (!varNode) continue;
+    const attribute = match.captures.find((capture) => capture.name === 'attr')?.node;
+    const entry = found.get(varNode.startIndex);
+    if (!entry) found.set(varNode.startIndex, attribute ? { varNode, attribute } : { varNode });
+    else if (attribute) entry.attribute = attribute;
+  }
+  for (const start of [...found.keys()].sort((x, y) => x - y)) {
+    const { varNode, attribute } = found.get(start)!;
+    const reference = attribute ? referenceWithAttribute(varNode, attribute, file) : dangling(varNode, charAfter, file);
     if (reference) references.push(reference);
   }
   return references;
 }
 
-function referenceAt(varNode: Node, charAfter: (node: Node) => number, file: string): VariableReference | undefined {
-  const attribute = varNode.nextSibling;
-  if (attribute?.type === 'get_attr') {
-    const dot = attribute.firstChild;
-    const nameNode = attribute.lastChild;
-    // `var.` then a newline: the identifier tree-sitter attaches belongs to the next line (the user is typing).
-    const sameLine = dot && nameNode && nameNode.type === 'identifier' && !nameNode.isMissing && nameNode.startPosition.row === dot.startPosition.row;
-    if (sameLine) {
-      return { name: nameNode.text, file, range: { start: rangeOfNode(varNode).start, end: rangeOfNode(nameNode).end }, nameRange: rangeOfNode(nameNode) };
-    }
-    return incompleteReference(varNode, dot ? rangeOfNode(dot).end : rangeOfNode(varNode).end, file);
+const queries = new WeakMap<Language, Query>();
+
+function varQuery(language: Language): Query {
+  let query = queries.get(language);
+  if (!query) {
+    // Two patterns: an optional get_attr cannot be anchored where nothing follows (`var` last in an ERROR).
+    query = new Query(
+      language,
+      `((variable_expr (identifier) @name) @var . (get_attr) @attr (#eq? @name "var"))
+       ((variable_expr (identifier) @name) @var (#eq? @name "var"))`,
+    );
+    queries.set(language, query);
   }
-  // Error recovery may leave the dot outside any get_attr (e.g. `"${var.}"`): look at the source itself.
-  if (charAfter(varNode) === 46 /* . */) {
-    const afterDot = { line: varNode.endPosition.row, character: varNode.endPosition.column + 1 };
-    return incompleteReference(varNode, afterDot, file);
+  return query;
+}
+
+function referenceWithAttribute(varNode: Node, attribute: Node, file: string): VariableReference {
+  const dot = attribute.firstChild;
+  const nameNode = attribute.lastChild;
+  // `var.` then a newline: the identifier tree-sitter attaches belongs to the next line (the user is typing).
+  const sameLine = dot && nameNode && nameNode.type === 'identifier' && !nameNode.isMissing && nameNode.startPosition.row === dot.startPosition.row;
+  if (sameLine) {
+    return { name: nameNode.text, file, range: { start: rangeOfNode(varNode).start, end: rangeOfNode(nameNode).end }, nameRange: rangeOfNode(nameNode) };
   }
-  return undefined;
+  return incompleteReference(varNode, dot ? rangeOfNode(dot).end : rangeOfNode(varNode).end, file);
+}
+
+/** `var` with no get_attr after it. Error recovery may leave the dot outside any get_attr (e.g. `"${var.}"`). */
+function dangling(varNode: Node, charAfter: (node: Node) => number, file: string): VariableReference | undefined {
+  if (charAfter(varNode) !== 46 /* . */) return undefined;
+  const afterDot = { line: varNode.endPosition.row, character: varNode.endPosition.column + 1 };
+  return incompleteReference(varNode, afterDot, file);
 }
 
 function incompleteReference(varNode: Node, afterDot: Range['start'], file: string): VariableReference {

@@ -7,8 +7,9 @@ import type * as WebTreeSitter from 'web-tree-sitter';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const webTreeSitter = require('web-tree-sitter') as typeof WebTreeSitter;
 
-export const { Parser, Language, Edit } = webTreeSitter;
+export const { Parser, Language, Edit, Query } = webTreeSitter;
 export type { Node, Point, Tree } from 'web-tree-sitter';
 export type Parser = WebTreeSitter.Parser;
 export type Language = WebTreeSitter.Language;
 export type Edit = WebTreeSitter.Edit;
+export type Query = WebTreeSitter.Query;

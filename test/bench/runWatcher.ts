@@ -1,0 +1,209 @@
+// The run watcher's bench (#13): 200 watched workspaces whose runs change on the emulator's clock, the built server
+// watching them over stdio as an editor's views would (hcpTerraform/watchWorkspaces). Measures what the server asks
+// of the service (requests per minute per endpoint against its limits: 30/s per caller, 30/min on run lists; 429s)
+// and freshness: a run's state changing on the emulator → the hcpTerraform/runsChanged that reports it.
+//
+// Time is compressed: the emulator's run progress goes `speed` times faster and one simulated hour of run activity
+// (one run per workspace, at a random minute) is played in `realMinutes`. The server's cadence (list spacing,
+// polls) and the service's rate windows stay in real time, so request rates are per real minute, and freshness is
+// real (wall-clock) time, not scaled: a change is reported when the watcher next looks, which does not depend on the
+// speed. Compression packs `speed` times more runs into each real minute than a real hour would, so request rates
+// here are an upper bound; but it also shortens the time the watcher has to list all 200 workspaces once, so runs
+// found only by listing are reported as "not reported within the run" when their workspace's turn did not come.
+//
+// The emulator runs in this process (its store and run engine at hand): workspaces are added to the store, runs
+// are queued over HTTP with another caller's token (the owners team; rate limits count per caller), and each run's
+// state changes are read in-process every few milliseconds, so observing them spends none of the server's budget.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Clock } from '../../emulator/src/clock';
+import { FaultInjector } from '../../emulator/src/http/faults';
+import { RateLimiter } from '../../emulator/src/http/rateLimit';
+import { RequestLog } from '../../emulator/src/http/requestLog';
+import { Router } from '../../emulator/src/http/router';
+import { createPipeline } from '../../emulator/src/http/server';
+import { registerCoreRoutes } from '../../emulator/src/routes';
+import { createRunEngine, registerRunRoutes } from '../../emulator/src/runs';
+import { addConfigurationVersion, addOrganization, addWorkspace, grant } from '../../emulator/src/seeds/builders';
+import { premiumFeatureSet } from '../../emulator/src/seeds/featureSets';
+import { addPeople } from '../../emulator/src/seeds/people';
+import { resolveTokens } from '../../emulator/src/seeds/tokens';
+import { Store } from '../../emulator/src/store/store';
+import { loadTerraformParser } from '../../server/src/model';
+import { runsChangedNotification, watchWorkspacesNotification } from '../../server/src/protocol';
+import type { RunsChangedParams } from '../../server/src/protocol';
+import { startLspProcess } from '../helpers/lspProcess';
+import { summary } from './client';
+
+const organization = 'acme-bench';
+const mainTf = 'resource "aws_instance" "web" {\n  ami = "ami-123"\n}\n';
+
+export interface RunWatcherBenchOptions {
+  workspaces?: number;
+  realMinutes: number;
+  simulatedMinutes?: number;
+}
+
+export async function runWatcherScenario(options: RunWatcherBenchOptions) {
+  const workspaceCount = options.workspaces ?? 200;
+  const simulatedMinutes = options.simulatedMinutes ?? 60;
+  const durationMs = options.realMinutes * 60_000;
+  const speed = simulatedMinutes / options.realMinutes;
+
+  const clock = new Clock({ mode: 'real', speed });
+  const store = new Store(clock, 'hosted');
+  store.terraformParser = await loadTerraformParser();
+  const router = new Router();
+  registerCoreRoutes(router);
+  const engine = createRunEngine(store, clock);
+  registerRunRoutes(router, engine);
+  const tokens = resolveTokens();
+  addOrganization(store, organization, premiumFeatureSet(), 400);
+  const people = addPeople(store, organization, tokens);
+  const workspaceIds: string[] = [];
+  for (let i = 0; i < workspaceCount; i++) {
+    // Half apply on their own (runs go to the end), half wait for a confirmation (the watcher backs off on them).
+    const workspace = addWorkspace(store, organization, `service-${String(i).padStart(3, '0')}`, { createdDaysAgo: 30, autoApply: i % 2 === 0 });
+    grant(people.developers, workspace, 'plan');
+    addConfigurationVersion(store, workspace, 'v1', { files: new Map([['main.tf', Buffer.from(mainTf)]]) });
+    workspaceIds.push(workspace.id);
+  }
+  const log = new RequestLog();
+  const server: Server = createServer(
+    createPipeline({
+      store,
+      router,
+      rateLimiter: new RateLimiter(clock), // the service's limits
+      faults: new FaultInjector(),
+      log,
+      control: async (_req, res) => void res.writeHead(404).end(),
+      serviceHeaders: {},
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const hostname = new URL(url).host;
+
+  // Every state each run reached, with the wall-clock time it was first seen here (in-process, every 10 ms).
+  const created = new Set<string>();
+  const states = new Map<string, Array<{ status: string; at: number }>>();
+  const observe = () => {
+    const now = Date.now();
+    for (const id of created) {
+      const status = engine.run(id)?.status;
+      const seen = states.get(id) ?? [];
+      if (status && seen.at(-1)?.status !== status) seen.push({ status, at: now });
+      states.set(id, seen);
+    }
+  };
+  const observer = setInterval(observe, 10);
+
+  const notices: Array<{ at: number; params: RunsChangedParams }> = [];
+  const lsp = await startLspProcess({ initializationOptions: { address: url, token: tokens.owner } }, {}, (connection) => {
+    connection.onNotification(runsChangedNotification.method, (params: RunsChangedParams) => void notices.push({ at: Date.now(), params }));
+  });
+  const started = Date.now();
+  const queueErrors: string[] = [];
+  try {
+    await lsp.connection.sendNotification(watchWorkspacesNotification, { hostname, workspaceIds });
+    // One run per workspace at a random moment of the (compressed) hour, queued by another caller.
+    const schedule = workspaceIds.map((id) => ({ id, at: Math.random() * durationMs })).sort((a, b) => a.at - b.at);
+    for (const { id, at } of schedule) {
+      const wait = started + at - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const response = await fetch(`${url}/api/v2/runs`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens.team}`, 'Content-Type': 'application/vnd.api+json' },
+        body: JSON.stringify({ data: { type: 'runs', attributes: { message: 'bench' }, relationships: { workspace: { data: { type: 'workspaces', id } } } } }),
+      });
+      const body = (await response.json().catch(() => undefined)) as { data?: { id?: string } } | undefined;
+      if (response.status === 201 && body?.data?.id) {
+        created.add(body.data.id);
+        observe();
+      } else queueErrors.push(`POST /runs answered ${response.status}`);
+    }
+    const rest = started + durationMs - Date.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  } finally {
+    clearInterval(observer);
+    await lsp.stop().catch(() => lsp.child.kill());
+    clock.dispose();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+  const ended = Date.now();
+
+  // Freshness: each (run, state) the server reported, from the moment the run reached that state.
+  const reported = new Set<string>();
+  const freshness = { newRun: [] as number[], followedRun: [] as number[] };
+  let unmatched = 0;
+  for (const { at, params } of notices) {
+    for (const run of params.runs) {
+      if (!created.has(run.id)) continue;
+      const key = `${run.id}\u0000${run.status}`;
+      if (reported.has(key)) continue;
+      const isNew = ![...reported].some((k) => k.startsWith(`${run.id}\u0000`));
+      reported.add(key);
+      const reached = [...(states.get(run.id) ?? [])].reverse().find((state) => state.status === run.status && state.at <= at);
+      if (!reached) {
+        unmatched++;
+        continue;
+      }
+      (isNew ? freshness.newRun : freshness.followedRun).push(at - reached.at);
+    }
+  }
+  const reportedRuns = new Set([...reported].map((key) => key.split('\u0000')[0]));
+  let finalStatesReached = 0;
+  let finalStatesReported = 0;
+  for (const [id, seen] of states) {
+    const last = seen.at(-1);
+    if (!last) continue;
+    finalStatesReached++;
+    if (reported.has(`${id}\u0000${last.status}`)) finalStatesReported++;
+  }
+
+  // What the server asked of the service (its own token), per endpoint and per real minute.
+  const own = log.all().filter((entry) => entry.tokenRole === 'owner' && Date.parse(entry.time) >= started);
+  const endpoint = (path: string) =>
+    path
+      .split('?')[0]!
+      .replace(/\/(ws|run|org|cv|plan|apply|team|user|ot|at)-[A-Za-z0-9]+/g, '/$1-:id')
+      .replace(/\/organizations\/[^/]+/, '/organizations/:name');
+  const minutes = Math.max(1, Math.ceil((ended - started) / 60_000));
+  const perEndpoint: Record<string, { total: number; perMinuteMean: number; perMinuteMax: number; perSecondMax: number }> = {};
+  const byEndpoint = new Map<string, number[]>();
+  for (const entry of own) {
+    const key = `${entry.method} ${endpoint(entry.path)}`;
+    const list = byEndpoint.get(key) ?? [];
+    list.push(Date.parse(entry.time) - started);
+    byEndpoint.set(key, list);
+  }
+  const maxPer = (times: number[], windowMs: number) => {
+    const buckets = new Map<number, number>();
+    for (const time of times) buckets.set(Math.floor(time / windowMs), (buckets.get(Math.floor(time / windowMs)) ?? 0) + 1);
+    return Math.max(0, ...buckets.values());
+  };
+  for (const [key, times] of byEndpoint) {
+    perEndpoint[key] = { total: times.length, perMinuteMean: Math.round((times.length / minutes) * 10) / 10, perMinuteMax: maxPer(times, 60_000), perSecondMax: maxPer(times, 1_000) };
+  }
+  const allTimes = own.map((entry) => Date.parse(entry.time) - started);
+  return {
+    workspaces: workspaceCount,
+    runsQueued: created.size,
+    queueErrors: queueErrors.length,
+    simulatedMinutes,
+    realMinutes: Math.round(((ended - started) / 60_000) * 10) / 10,
+    speed,
+    requests: { total: own.length, perSecondMax: maxPer(allTimes, 1_000), perEndpoint },
+    rateLimited: own.filter((entry) => entry.status === 429).length,
+    rateLimitedAnyCaller: log.all().filter((entry) => entry.status === 429).length,
+    freshnessMs: { all: summary([...freshness.newRun, ...freshness.followedRun]), newRun: summary(freshness.newRun), followedRun: summary(freshness.followedRun) },
+    runsReported: reportedRuns.size,
+    runsNotReported: created.size - reportedRuns.size,
+    finalStatesReached,
+    finalStatesReported,
+    reportsWithoutObservedState: unmatched,
+  };
+}
