@@ -213,15 +213,14 @@ async function workspaceScenario(root: string) {
 }
 
 /**
- * The .vsix and the bundles it ships. The .vsix is built here when missing (`npm run package`, whose prepublish step
- * rebuilds dist/ for production), so the bundle sizes are those a user installs; dist/ is rebuilt for development after.
+ * The .vsix and the bundles it ships. The .vsix is built here every time (`npm run package`, a few seconds; its
+ * prepublish step rebuilds dist/ for production), so its size is never a stale file's; dist/ is rebuilt for
+ * development after.
  */
 function bundleSizes() {
   const vsix = path.join('dist-vsix', 'hcp-terraform-runs.vsix');
-  if (!existsSync(vsix)) {
-    console.log('building the .vsix (npm run package)…');
-    execFileSync('npm', ['run', '--silent', 'package'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
+  console.log('building the .vsix (npm run package)…');
+  execFileSync('npm', ['run', '--silent', 'package'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sizes: Record<string, number> = {};
   // The bundles inside the .vsix are production builds: rebuild them if dist/ holds a development build.
   execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: ['ignore', 'ignore', 'inherit'] });

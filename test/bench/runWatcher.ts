@@ -4,7 +4,8 @@
 // and freshness: a run's state changing on the emulator → the hcpTerraform/runsChanged that reports it.
 //
 // Time is compressed: the emulator's run progress goes `speed` times faster and one simulated hour of run activity
-// (one run per workspace, at a random minute) is played in `realMinutes`. The server's cadence (list spacing,
+// (one run per workspace, at a random minute; half of them wait for a confirmation, which another user gives within
+// a simulated minute) is played in `realMinutes`. The server's cadence (list spacing,
 // polls) and the service's rate windows stay in real time, so request rates are per real minute, and freshness is
 // real (wall-clock) time, not scaled: a change is reported when the watcher next looks, which does not depend on the
 // speed. Compression packs `speed` times more runs into each real minute than a real hour would, so request rates
@@ -87,14 +88,30 @@ export async function runWatcherScenario(options: RunWatcherBenchOptions) {
   // Every state each run reached, with the wall-clock time it was first seen here (in-process, every 10 ms).
   const created = new Set<string>();
   const states = new Map<string, Array<{ status: string; at: number }>>();
+  let confirmUntil = Infinity;
+  const confirmations: Promise<unknown>[] = [];
   const observe = () => {
     const now = Date.now();
     for (const id of created) {
       const status = engine.run(id)?.status;
       const seen = states.get(id) ?? [];
-      if (status && seen.at(-1)?.status !== status) seen.push({ status, at: now });
+      if (status && seen.at(-1)?.status !== status) {
+        seen.push({ status, at: now });
+        // Someone confirms a planned run in the service's UI within a minute (compressed like the runs): the watcher
+        // follows it already (it polls a run awaiting confirmation, backing off to 30 s), so its apply is a change
+        // to a run it knows, not a new run to find.
+        if (status === 'planned' && now + 60_000 / speed < confirmUntil) confirmations.push(confirmLater(id, Math.random() * (60_000 / speed)));
+      }
       states.set(id, seen);
     }
+  };
+  const confirmLater = async (runId: string, delayMs: number) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await fetch(`${url}/api/v2/runs/${runId}/actions/apply`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.team}`, 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({ comment: 'bench' }),
+    }).catch(() => undefined);
   };
   const observer = setInterval(observe, 10);
 
@@ -103,6 +120,7 @@ export async function runWatcherScenario(options: RunWatcherBenchOptions) {
     connection.onNotification(runsChangedNotification.method, (params: RunsChangedParams) => void notices.push({ at: Date.now(), params }));
   });
   const started = Date.now();
+  confirmUntil = started + durationMs;
   const queueErrors: string[] = [];
   try {
     await lsp.connection.sendNotification(watchWorkspacesNotification, { hostname, workspaceIds });
@@ -124,6 +142,7 @@ export async function runWatcherScenario(options: RunWatcherBenchOptions) {
     }
     const rest = started + durationMs - Date.now();
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    await Promise.all(confirmations);
   } finally {
     clearInterval(observer);
     await lsp.stop().catch(() => lsp.child.kill());
