@@ -123,6 +123,36 @@ describe('RunWatcher', () => {
     assert.ok(pollTimes(awaiting.id).length <= 7, `waiting run read ${pollTimes(awaiting.id).length} times in 20 s`);
   });
 
+  test('a run waiting its turn is read again as soon as the run ahead of it ends, however far it backed off', async () => {
+    const { watcher, reports, step, dispose } = harness();
+    const sandbox = workspaceIds.get('sandbox')!;
+    const creator = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+    // The first run stops for confirmation and holds the workspace; the second waits behind it (pending).
+    const ahead = await creator.runs.create({ workspaceId: sandbox, message: 'ahead', autoApply: false });
+    const behind = await creator.runs.create({ workspaceId: sandbox, message: 'behind', autoApply: false });
+    watcher.followRun('emulator', sandbox, ahead.id);
+    // Followed 4 s apart, so the two runs' backed-off polls do not fall together by chance.
+    for (let elapsed = 0; elapsed < 4_000; elapsed += 500) await step(500);
+    watcher.followRun('emulator', sandbox, behind.id);
+    const pollTimes = (id: string) => emulator.control.requests().filter((r) => r.path === `/api/v2/runs/${id}`).map((r) => Date.parse(r.time));
+    // Long enough for the waiting run's polls to back off past 10 s apart.
+    for (let elapsed = 0; elapsed < 45_000; elapsed += 500) await step(500);
+    const before = pollTimes(behind.id);
+    assert.ok(before.length >= 2 && before.at(-1)! - before.at(-2)! >= 7_000, `the waiting run backed off (polls ${before.length}, last gap ${before.at(-1)! - before.at(-2)!} ms)`);
+    await creator.runs.discard(ahead.id);
+    await creator.close();
+    let endedAt: number | undefined;
+    for (let elapsed = 0; elapsed < 60_000 && endedAt === undefined; elapsed += 500) {
+      await step(500);
+      if (reports.some((r) => r.changed.some((run) => run.id === ahead.id && run.attributes.status === 'discarded'))) endedAt = emulator.control.now().getTime();
+    }
+    assert.ok(endedAt !== undefined, 'the discard was seen');
+    await step(1_500);
+    await dispose();
+    const after = pollTimes(behind.id).filter((time) => time >= endedAt! - 500);
+    assert.ok(after.length >= 1, `the waiting run was read within 1.5 s of the run ahead ending (last read ${endedAt! - pollTimes(behind.id).at(-1)!} ms before)`);
+  });
+
   test('a 429 pauses the host instead of hammering the service', async () => {
     const { watcher, step, dispose } = harness();
     emulator.control.injectFault({ path: /\/runs$/, kind: 'rate-limit', times: 1 });

@@ -250,6 +250,7 @@ export class RunWatcher {
       const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
       if (!host.workspaces.has(workspaceId)) return;
       const changed = this.record(host, page.items, watch.listedOnce || watch.reportFirstList === true);
+      if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
       for (const run of page.items) {
         if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
           host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
@@ -270,14 +271,30 @@ export class RunWatcher {
     }
   }
 
+  /**
+   * A run of the workspace just ended, so the run waiting behind it starts now: a pending run backs off while it
+   * waits its turn, and without this its start (and its plan's end) would be seen up to a backed-off poll late.
+   */
+  private queueMoved(host: HostState, workspaceId: string): void {
+    const now = this.timers.now();
+    for (const watch of host.runs.values()) {
+      if (watch.workspaceId !== workspaceId) continue;
+      watch.intervalMs = this.runInterval.baseMs;
+      watch.quietPolls = 0;
+      watch.nextPollAt = Math.min(watch.nextPollAt, now);
+    }
+  }
+
   private async pollRun(client: ServiceClient, host: HostState, runId: string, watch: RunWatch): Promise<void> {
     try {
       const { run } = await client.runs.get(runId);
       this.answered(host);
       const changed = this.record(host, [run], true);
       const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
-      if (isFinalRunStatus(run.attributes.status)) host.runs.delete(runId);
-      else {
+      if (isFinalRunStatus(run.attributes.status)) {
+        host.runs.delete(runId);
+        if (changed.length > 0) this.queueMoved(host, workspaceId);
+      } else {
         // While the service works on the run, each phase's end is news (a plan's end puts it on the code): keep the
         // base cadence. Only a run waiting for a person or for its turn backs off.
         // A working run that stays unchanged for long (a stuck phase) backs off too.
