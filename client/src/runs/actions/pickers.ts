@@ -14,15 +14,22 @@ const allOperations = ['plan_only', 'plan_and_apply', 'save_plan', 'refresh_only
 
 /** Linked workspaces (the active editor's first) and pinned ones, without duplicates. */
 export async function knownWorkspaces(deps: ClientDeps, runsView: RunsTreeProvider | undefined): Promise<WorkspaceRef[]> {
+  return linkedThenPinned(deps, runsView?.workspaceNodes().map((node) => node.workspace) ?? []);
+}
+
+/**
+ * The workspaces open folders are linked to (the active editor's own first, then the innermost folder), then
+ * `pinned`, each once. A linked workspace carries its folderUri; a pinned one that is not also linked does not.
+ */
+export async function linkedThenPinned(deps: ClientDeps, pinned: readonly WorkspaceRef[]): Promise<WorkspaceRef[]> {
   const folders = await deps.server.request(linkedWorkspacesRequest);
   const active = vscode.window.activeTextEditor?.document.uri.toString();
   const linked = folders
     .filter((folder) => folder.state.kind === 'linked')
     .sort((a, b) => Number(Boolean(active?.startsWith(`${b.folderUri}/`))) - Number(Boolean(active?.startsWith(`${a.folderUri}/`))) || b.folderUri.length - a.folderUri.length)
     .map((folder) => ({ ...(folder.state as { workspace: WorkspaceRef }).workspace, folderUri: folder.folderUri }));
-  const all = [...linked, ...(runsView?.workspaceNodes().map((node) => node.workspace) ?? [])];
   const seen = new Set<string>();
-  return all.filter((workspace) => {
+  return [...linked, ...pinned].filter((workspace) => {
     const key = `${workspace.hostname}/${workspace.id}`;
     if (seen.has(key)) return false;
     seen.add(key);
