@@ -2,17 +2,20 @@
 // Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
 import type { Connection } from 'vscode-languageserver';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { folderOfFile, toPath } from './moduleFolders';
 import type { ModuleFolders } from './moduleFolders';
-import type { TextChange } from '../model';
-import { applyTextChanges } from '../model/documentEdits';
+import type { TextChange, TextLines } from '../model';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
 export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
 
-/** The open documents as the features read them: the latest text and version the client sent. */
+/**
+ * The open documents as the features read them: the latest text and version the client sent, and (for open ones)
+ * its line offsets, kept up to date edit by edit, so a request never indexes the lines of a 1 MB file again.
+ */
 export interface OpenDocumentView {
-  get(uri: string): { getText(): string; version: number } | undefined;
+  get(uri: string): ({ getText(): string; version: number } & Partial<TextLines>) | undefined;
   /** The version the code model has applied (behind `get` for a moment after each change). */
   modelVersion(uri: string): number | undefined;
   /**
@@ -45,7 +48,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   // Each open document's latest text and version as the client sent them, and the version the model has applied.
   // Requests read the latest text at once; the model (parse, extraction, diagnostics) follows a moment later, once
   // per burst: the changes that arrive within `modelUpdateDelayMs` are applied together, in one parse.
-  const latest = new Map<string, { text: string; version: number }>();
+  // TextDocument updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
+  const latest = new Map<string, TextDocument>();
   const applied = new Map<string, number>();
   const pending = new Map<string, Batch>();
   /** Hands the document's pending changes to the model now; resolves once they are applied. */
@@ -67,7 +71,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version, text } = textDocument;
     cancelPending(uri); // the open text replaces whatever was pending
-    latest.set(uri, { text, version });
+    latest.set(uri, TextDocument.create(uri, textDocument.languageId, version, text));
     void folders.withModel(
       uri,
       (model) => {
@@ -82,7 +86,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     const { uri, version } = textDocument;
     const current = latest.get(uri);
     try {
-      if (current) latest.set(uri, { text: applyTextChanges(current.text, undefined, contentChanges).text, version });
+      if (current) TextDocument.update(current, contentChanges, version);
     } catch {
       latest.delete(uri); // changes it cannot apply: requests read the model's text until the document is opened again
     }
@@ -120,7 +124,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   return {
     get(uri) {
       const open = latest.get(uri);
-      if (open) return { getText: () => open.text, version: open.version };
+      if (open) return open;
       const text = folders.modelFor(uri)?.openText(uri);
       return text === undefined ? undefined : { getText: () => text, version: applied.get(uri) ?? 0 };
     },

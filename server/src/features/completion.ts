@@ -4,7 +4,7 @@
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, Position, TerraformParser, TfvarsEntry, VariableDeclaration } from '../model';
+import type { ModuleFolderModel, Position, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
 import { LineIndex } from '../model';
 import { completionContextAt } from './completionContext';
 import { folderFacts } from './folderFacts';
@@ -22,6 +22,8 @@ export interface CompletionRequest {
   /** Absolute path of the document. */
   file: string;
   text: string;
+  /** The text's line offsets when the caller keeps them (an open document); otherwise they are computed. */
+  lines?: TextLines;
   position: Position;
   parser?: TerraformParser;
   /** The client takes a shared edit range (LSP 3.17 itemDefaults.editRange): items need no textEdit of their own. */
@@ -34,7 +36,7 @@ const empty: CompletionList = { isIncomplete: false, items: [] };
 
 export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
   const { model, text, position } = request;
-  const lines = LineIndex.of(text);
+  const lines = request.lines ?? LineIndex.of(text);
   const context = completionContextAt(text, position, model.index.get(request.file), lines);
   if (!context) return empty;
   switch (context.kind) {
@@ -92,7 +94,8 @@ function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionI
     if (!isSubsequence(wanted, label)) continue;
     scored.push({ item, prefix: label.startsWith(wanted), uses: model.index.referencesTo(item.label).length });
   }
-  scored.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.uses - a.uses || a.item.label.localeCompare(b.item.label));
+  // Labels compare by code unit, not localeCompare: the order only has to be stable, and this runs per keystroke.
+  scored.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.uses - a.uses || (a.item.label < b.item.label ? -1 : a.item.label > b.item.label ? 1 : 0));
   return scored.slice(0, maxCompletionItems).map(({ item }, rank) => {
     const { documentation: _documentation, ...light } = item;
     const data: VariableItemData = { folder, name: item.label };
@@ -131,7 +134,7 @@ interface CachedItems {
 
 const declaredCache = new WeakMap<FolderFacts, CachedItems>();
 
-function variableItems(request: CompletionRequest, lines: LineIndex): CompletionItem[] {
+function variableItems(request: CompletionRequest, lines: TextLines): CompletionItem[] {
   const facts = folderFacts(request.model);
   const workspace = indexSnapshot(request.snapshot);
   let cached = declaredCache.get(facts);
@@ -210,7 +213,7 @@ interface InsertPoint {
  * New blocks go at the end of the current file (completion edits may only touch the current document), or at its
  * start when the cursor is on the last line, so the edit never overlaps the completed text.
  */
-function declarationInsertPoint(request: CompletionRequest, lines: LineIndex): InsertPoint {
+function declarationInsertPoint(request: CompletionRequest, lines: TextLines): InsertPoint {
   const end = lines.positionAt(request.text.length);
   if (request.position.line >= end.line) return { position: { line: 0, character: 0 }, atStart: true };
   return { position: end, atStart: false };

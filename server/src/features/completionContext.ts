@@ -1,7 +1,7 @@
 // Where the cursor is, for completion: after `var.`, at a top-level key of a tfvars file, or in the quoted value of
 // the cloud block's organization / workspace name. Reads only the text around the cursor (and the file's
 // contribution), so a half-typed or broken file still completes.
-import type { CloudBlock, FileContribution, Position, Range, RemoteBackendBlock } from '../model';
+import type { CloudBlock, FileContribution, Position, Range, RemoteBackendBlock, TextLines } from '../model';
 import { LineIndex, rangeContains } from '../model';
 
 export type CompletionContextKind =
@@ -15,7 +15,7 @@ const tfvarsKeyPrefix = /^\s*([A-Za-z_][\w-]*)?$/;
 const organizationPrefix = /^\s*organization\s*=\s*"([^"]*)$/;
 const workspaceNamePrefix = /^\s*name\s*=\s*"([^"]*)$/;
 
-export function completionContextAt(text: string, position: Position, contribution: FileContribution | undefined, lines = new LineIndex(text)): CompletionContextKind | undefined {
+export function completionContextAt(text: string, position: Position, contribution: FileContribution | undefined, lines: TextLines = new LineIndex(text)): CompletionContextKind | undefined {
   const offset = lines.offsetAt(position);
   const lineStart = lines.offsetAt({ line: position.line, character: 0 });
   const before = text.slice(lineStart, offset);

@@ -6,6 +6,7 @@ import type { ModuleFolderModel, Position, Range } from '../model';
 import { rangeContains } from '../model';
 import { folderFacts } from './folderFacts';
 import type { WorkspaceSnapshot } from './host';
+import { itemAt } from './rangeSearch';
 import { indexSnapshot } from './snapshotIndex';
 import { resolveVariableValue } from './valueResolution';
 import type { ValueSource } from './valueResolution';
@@ -61,9 +62,8 @@ function variableAt(model: ModuleFolderModel, file: string, position: Position):
     return entry ? { name: entry.key, range: entry.keyRange } : undefined;
   }
   if (contribution?.kind !== 'terraform') return undefined;
-  for (const reference of contribution.references) {
-    if (reference.name !== '' && rangeContains(reference.range, position)) return { name: reference.name, range: reference.range };
-  }
+  const reference = itemAt(contribution.references, (candidate) => candidate.range, position);
+  if (reference && reference.name !== '') return { name: reference.name, range: reference.range };
   for (const declaration of contribution.variables) {
     if (rangeContains(declaration.nameRange, position)) return { name: declaration.name, range: declaration.nameRange };
   }

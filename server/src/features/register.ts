@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializeParams, ServerCapabilities } from 'vscode-languageserver';
-import type { ModuleFolderModel, TerraformParser } from '../model';
+import type { ModuleFolderModel, TerraformParser, TextLines } from '../model';
 import { loadTerraformParser } from '../model';
 import { provideCodeLenses } from './codeLens';
 import { provideCompletion, resolveCompletionItem } from './completion';
@@ -25,7 +25,8 @@ import { provideRunActions, runActionKinds } from './runActions';
 
 /** The open documents as the core keeps them (vscode-languageserver's TextDocuments fits). */
 export interface OpenDocuments {
-  get(uri: string): { getText(): string; version: number } | undefined;
+  /** With `offsetAt`/`positionAt`/`lineCount` (a TextDocument), requests use the document's line offsets. */
+  get(uri: string): ({ getText(): string; version: number } & Partial<TextLines>) | undefined;
   /** The version the code model has applied, when it lags behind `get` (diagnostics are labelled with it). */
   modelVersion?(uri: string): number | undefined;
   /** Resolves once the model has the document's latest text (up to `line`, when given). */
@@ -81,6 +82,11 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     }
   };
   const textOf = (uri: string, model: ModuleFolderModel): string | undefined => documents.get(uri)?.getText() ?? model.openText(uri);
+  /** The open document's own line offsets, when it keeps them and `text` is its text (they follow each edit). */
+  const linesOf = (uri: string, text: string): TextLines | undefined => {
+    const document = documents.get(uri);
+    return document?.offsetAt && document.positionAt && document.getText() === text ? (document as TextLines) : undefined;
+  };
 
   connection.onCompletion(async (params) => {
     try {
@@ -88,7 +94,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       const text = located && textOf(params.textDocument.uri, located.model);
       if (!located || text === undefined) return null;
       return await provideCompletion(
-        { model: located.model, snapshot: host.snapshotFor(located.model.folder), file: located.file, text, position: params.position, parser, itemDefaultsEditRange: sharedEditRange },
+        { model: located.model, snapshot: host.snapshotFor(located.model.folder), file: located.file, text, lines: linesOf(params.textDocument.uri, text), position: params.position, parser, itemDefaultsEditRange: sharedEditRange },
         host,
       );
     } catch (error) {
@@ -142,7 +148,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const wanted = (kind: string) => !only || only.some((prefix) => kind === prefix || kind.startsWith(`${prefix}.`));
     const actions: CodeAction[] = [];
     if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser, prompts }));
-    actions.push(...provideRunActions({ model, snapshot, file, text, range: params.range, prompts }).filter((action) => action.kind !== undefined && wanted(action.kind)));
+    actions.push(...provideRunActions({ model, snapshot, file, text, lines: linesOf(params.textDocument.uri, text), range: params.range, prompts }).filter((action) => action.kind !== undefined && wanted(action.kind)));
     return actions;
   };
 

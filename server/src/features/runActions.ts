@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, TargetAddress } from '../model';
+import type { ModuleFolderModel, TargetAddress, TextLines } from '../model';
 import { comparePositions, LineIndex, rangeContains } from '../model';
 import { runStatusLabel } from '../api/runStatuses';
 import { serverCommand } from './commands';
@@ -32,6 +32,8 @@ export interface RunActionRequest {
   snapshot: WorkspaceSnapshot | undefined;
   file: string;
   text: string;
+  /** The text's line offsets when the caller keeps them (an open document); otherwise they are computed. */
+  lines?: TextLines;
   range: Range;
   /** What the client can ask its user (a change request's subject). */
   prompts?: ClientPrompts;
@@ -107,7 +109,7 @@ const maxSubjectLength = 120;
  * secret (a .tfvars value), so the message names the file and lines only.
  */
 function changeRequestAction(request: RunActionRequest, workspace: LinkedWorkspace): CodeAction | undefined {
-  const lines = LineIndex.of(request.text);
+  const lines = request.lines ?? LineIndex.of(request.text);
   const start = lines.offsetAt(request.range.start);
   const end = lines.offsetAt(request.range.end);
   const selected = request.text.slice(start, end).trim();

@@ -32,13 +32,20 @@ export function comparePositions(a: Position, b: Position): number {
   return a.line === b.line ? a.character - b.character : a.line - b.line;
 }
 
+/** Offset <-> position conversion over one text (LineIndex; an open document's TextDocument, kept up to date by its edits). */
+export interface TextLines {
+  offsetAt(position: Position): number;
+  positionAt(offset: number): Position;
+  readonly lineCount: number;
+}
+
 let lastIndex: LineIndex | undefined;
 
 /**
  * Line starts of a text, for offset <-> position conversion in UTF-16 code units (JavaScript string indices).
  * Line breaks are \n, \r\n or \r, as LSP defines them.
  */
-export class LineIndex {
+export class LineIndex implements TextLines {
   private readonly lineStarts: number[];
 
   /**
