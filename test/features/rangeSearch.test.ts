@@ -30,10 +30,10 @@ const layouts = fc
 const scan = (items: Item[], position: Position) => items.find((item) => rangeContains(item.range, position));
 
 describe('itemAt: the item whose range holds a position, by binary search', () => {
-  test('finds what a scan finds, in sorted and unsorted lists, at every position on and around the ranges', () => {
+  test('finds what a scan finds, at every position on and around the ranges', () => {
     fc.assert(
-      fc.property(layouts, fc.boolean(), (items, shuffle) => {
-        const list = shuffle ? [...items].reverse() : [...items].sort((a, b) => comparePositions(a.range.start, b.range.start));
+      fc.property(layouts, (items) => {
+        const list = [...items].sort((a, b) => comparePositions(a.range.start, b.range.start));
         for (let line = 0; line <= 21; line++) {
           for (let character = 0; character <= 70; character++) {
             const position = { line, character };

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { LineIndex, ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { applyTextChanges } from '../../server/src/model/documentEdits';
+import { TreeSitterPoints } from '../../server/src/model/positions';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
 import { extractTerraformFile } from '../../server/src/model/terraformFile';
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
@@ -37,9 +38,19 @@ async function assertSameAsFresh(model: ModuleFolderModel, parser: TerraformPars
   const fresh = await freshModel(parser, text);
   try {
     assert.deepEqual(model.index.get(mainFile), fresh.index.get(mainFile), `contribution ${context}`);
+    assertReferencesInOrder(model.index.get(mainFile), context);
     assert.deepEqual(sortedDiagnostics(model, parser), sortedDiagnostics(fresh, parser), `diagnostics ${context}`);
   } finally {
     fresh.dispose();
+  }
+}
+
+/** Hover's binary search needs a file's references in document order, never overlapping. */
+function assertReferencesInOrder(contribution: ReturnType<ModuleFolderModel['index']['get']>, context: string): void {
+  const references = contribution?.kind === 'terraform' ? contribution.references : [];
+  for (let index = 1; index < references.length; index++) {
+    const [before, after] = [references[index - 1].range, references[index].range];
+    assert.ok(before.end.line < after.start.line || (before.end.line === after.start.line && before.end.character <= after.start.character), `references out of order ${context}: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
   }
 }
 
@@ -156,4 +167,94 @@ test('typing an unclosed brace swallows the blocks after it, and closing it give
   assert.deepEqual(closed, freshContribution(parser, state.text));
   assert.equal(closed.addresses.length, 30);
   state.tree.delete();
+});
+
+test('an edit inside one block of a file without errors parses that block alone; an edit that breaks it parses the file', async () => {
+  const parser = await testParser();
+  const calls = { parse: 0, parseRegion: 0 };
+  const counting = Object.create(parser) as TerraformParser;
+  counting.parse = (...args) => (calls.parse++, parser.parse(...args));
+  counting.parseRegion = (...args) => (calls.parseRegion++, parser.parseRegion(...args));
+  const initial = largeFile(300);
+  const model = await ModuleFolderModel.load({ folder, parser: counting, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
+  try {
+    model.openDocument(mainFile, initial);
+    let text = initial;
+    const edit = (line: number, character: number, length: number, inserted: string) => {
+      const lines = new LineIndex(text);
+      const start = lines.offsetAt({ line, character });
+      text = text.slice(0, start) + inserted + text.slice(start + length);
+      calls.parse = 0;
+      calls.parseRegion = 0;
+      model.changeDocument(mainFile, [{ range: { start: { line, character }, end: { line, character: character + length } }, text: inserted }]);
+    };
+    // A rename inside block 150: one block parsed, not the file.
+    edit(150 * 4 + 1, 14, 5, 'renamed');
+    assert.deepEqual(calls, { parse: 0, parseRegion: 1 });
+    await assertSameAsFresh(model, parser, 'after a rename inside a block');
+    // A new line inside block 100: the blocks after it move down a row, still without parsing the file.
+    edit(100 * 4 + 1, 0, 0, '  # note\n');
+    assert.deepEqual(calls, { parse: 0, parseRegion: 1 });
+    await assertSameAsFresh(model, parser, 'after a line added inside a block');
+    const moved = model.index.get(mainFile);
+    assert.equal(moved?.kind === 'terraform' ? moved.references.find((reference) => reference.name === 'v_299')?.range.start.line : undefined, 299 * 4 + 2);
+    // Half-typed `var.` breaks the block: the whole file is parsed (with the tree that kept every edit so far).
+    edit(200 * 4 + 2, 0, 0, '  extra = var.\n');
+    assert.equal(calls.parse, 1);
+    await assertSameAsFresh(model, parser, 'after a broken edit');
+    // Completing it: the file had an error, so this parse is the whole file's too; the next edit is a block's again.
+    edit(200 * 4 + 2, '  extra = var.'.length, 0, 'v_1');
+    assert.equal(calls.parse, 1);
+    await assertSameAsFresh(model, parser, 'after completing the reference');
+    edit(10 * 4 + 1, 14, 0, 'x');
+    assert.deepEqual(calls, { parse: 0, parseRegion: 1 });
+    await assertSameAsFresh(model, parser, 'after an edit once the file is clean again');
+    // Typing right after a block's closing brace reaches outside it: the whole file.
+    edit(5 * 4 + 2, 1, 0, ' ');
+    assert.equal(calls.parse, 1);
+    await assertSameAsFresh(model, parser, 'after typing past a closing brace');
+  } finally {
+    model.dispose();
+  }
+});
+
+test('random typing inside blocks (the edits read one block alone, and the ones that break it) keeps the model equal to a fresh parse', async () => {
+  const parser = await testParser();
+  let regionParses = 0;
+  const counting = Object.create(parser) as TerraformParser;
+  // Block edits pass their own points; the broken-file path (a region per top-level block) passes TreeSitterPoints.
+  counting.parseRegion = (...args) => (args[3] instanceof TreeSitterPoints || regionParses++, parser.parseRegion(...args));
+  const initial = `${demoMain}\n${largeFile(30)}`;
+  // What a user types inside a block: letters, spaces, new lines and attributes, and now and then a broken piece.
+  const typed = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('a', '_', '1', ' ', '\n', '  z = var.v_3\n', '  n = "x"\n') },
+    { weight: 1, arbitrary: fc.constantFrom('var.', '"', '{', '}', '=', '[') },
+  );
+  const typing = fc.array(fc.record({ at: fc.integer({ min: 0, max: 1_000_000 }), column: fc.nat(12), text: typed }), { minLength: 1, maxLength: 15 });
+  await fc.assert(
+    fc.asyncProperty(typing, async (keys) => {
+      const model = await ModuleFolderModel.load({ folder, parser: counting, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
+      model.openDocument(mainFile, initial);
+      let text = initial;
+      try {
+        for (const [index, key] of keys.entries()) {
+          // A line inside a block (indented), at a column within it.
+          const lines = new LineIndex(text);
+          let line = lines.positionAt(Math.floor((key.at / 1_000_000) * text.length)).line;
+          while (line < lines.lineCount - 1 && !text.slice(lines.offsetAt({ line, character: 0 }), lines.offsetAt({ line, character: 2 })).startsWith('  ')) line++;
+          const lineStart = lines.offsetAt({ line, character: 0 });
+          const offset = Math.min(lines.offsetAt({ line, character: 2 + key.column }), lines.offsetAt({ line, character: Number.MAX_SAFE_INTEGER }));
+          const position = { line, character: offset - lineStart };
+          text = text.slice(0, offset) + key.text + text.slice(offset);
+          model.changeDocument(mainFile, [{ range: { start: position, end: position }, text: key.text }]);
+          assert.equal(model.openText(mainFile), text);
+          await assertSameAsFresh(model, parser, `after key ${index} (${JSON.stringify(key.text)} at ${line}:${position.character})`);
+        }
+      } finally {
+        model.dispose();
+      }
+    }),
+    { seed: 1313, numRuns: 60, endOnFailure: true },
+  );
+  assert.ok(regionParses > 50, `only ${regionParses} edits were read from their block alone`);
 });

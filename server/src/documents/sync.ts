@@ -34,7 +34,7 @@ interface Batch {
 }
 
 /** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
-export const modelUpdateDelayMs = 10;
+export const modelUpdateDelayMs = 5;
 
 /** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
 export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {

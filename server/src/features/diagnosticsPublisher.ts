@@ -21,8 +21,11 @@ export interface DiagnosticsPublisherOptions {
   maxDelayMs?: number;
 }
 
-/** Short enough that diagnostics follow a keystroke at once; long enough that the requests sent with it go first. */
-export const defaultDiagnosticsDelayMs = 15;
+/**
+ * Only gathers what one burst touches (several folders, files changed on disk together): the requests sent with a
+ * keystroke already went first, while the model waited its own moment (documents/sync.ts modelUpdateDelayMs).
+ */
+export const defaultDiagnosticsDelayMs = 2;
 const defaultMaxDelayMs = 250;
 
 export class DiagnosticsPublisher {

@@ -12,12 +12,16 @@ export interface FolderFacts {
   variablesByName: ReadonlyMap<string, VariableDeclaration>;
   /** Auto-loaded tfvars entries of a key in load order; the last one is the value Terraform uses. */
   autoLoadedTfvarsByKey: ReadonlyMap<string, readonly TfvarsEntry[]>;
+  /** Every auto-loaded tfvars entry in load order (what autoLoadedTfvarsByKey was built from). */
+  autoLoadedTfvarsEntries: readonly TfvarsEntry[];
   /** The file new `variable` blocks go to: variables.tf when the folder has one, else undefined (use the current file). */
   variablesFile?: string;
 }
 
 interface CacheEntry {
   facts?: FolderFacts;
+  /** The last facts built: their lists are kept when a change left them as they were (see buildFacts). */
+  previous?: FolderFacts;
   version: number;
 }
 
@@ -35,7 +39,10 @@ export function folderFacts(model: ModuleFolderModel): FolderFacts {
     cache.set(model, created);
     entry = created;
   }
-  entry.facts ??= buildFacts(model, entry.version);
+  if (!entry.facts) {
+    entry.facts = buildFacts(model, entry.version, entry.previous);
+    entry.previous = entry.facts;
+  }
   return entry.facts;
 }
 
@@ -51,16 +58,41 @@ export function invalidateFolderFacts(model: ModuleFolderModel): void {
   }
 }
 
-function buildFacts(model: ModuleFolderModel, version: number): FolderFacts {
-  const variables = model.index.variables();
-  const variablesByName = new Map(variables.map((variable) => [variable.name, variable]));
-  const autoLoadedTfvarsByKey = new Map<string, TfvarsEntry[]>();
-  for (const entry of model.index.autoLoadedTfvarsEntries()) {
-    const list = autoLoadedTfvarsByKey.get(entry.key);
-    if (list) list.push(entry);
-    else autoLoadedTfvarsByKey.set(entry.key, [entry]);
+/**
+ * A keystroke in a resource block changes the folder's model but rarely its declarations or tfvars: the previous
+ * lists and maps are then kept as they were (same objects), so what is cached on them (completion items) survives.
+ */
+function buildFacts(model: ModuleFolderModel, version: number, previous: FolderFacts | undefined): FolderFacts {
+  const found = model.index.variables();
+  const sameVariables = previous !== undefined && sameItems(previous.variables, found);
+  const variables = sameVariables ? previous.variables : found;
+  const variablesByName = sameVariables ? previous.variablesByName : new Map(variables.map((variable) => [variable.name, variable]));
+  const tfvarsEntries = model.index.autoLoadedTfvarsEntries();
+  let autoLoadedTfvarsByKey: ReadonlyMap<string, readonly TfvarsEntry[]>;
+  if (previous && sameItems(previous.autoLoadedTfvarsEntries, tfvarsEntries)) autoLoadedTfvarsByKey = previous.autoLoadedTfvarsByKey;
+  else {
+    const byKey = new Map<string, TfvarsEntry[]>();
+    for (const entry of tfvarsEntries) {
+      const list = byKey.get(entry.key);
+      if (list) list.push(entry);
+      else byKey.set(entry.key, [entry]);
+    }
+    autoLoadedTfvarsByKey = byKey;
   }
   const variablesPath = path.join(model.folder, 'variables.tf');
   const variablesFile = model.index.get(variablesPath)?.kind === 'terraform' ? variablesPath : undefined;
-  return { version, variables, variablesByName, autoLoadedTfvarsByKey, variablesFile };
+  return {
+    version,
+    variables,
+    variablesByName,
+    autoLoadedTfvarsByKey,
+    autoLoadedTfvarsEntries: sameItems(previous?.autoLoadedTfvarsEntries ?? [], tfvarsEntries) && previous ? previous.autoLoadedTfvarsEntries : tfvarsEntries,
+    variablesFile,
+  };
+}
+
+function sameItems<T>(before: readonly T[], after: readonly T[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let index = 0; index < before.length; index++) if (before[index] !== after[index]) return false;
+  return true;
 }

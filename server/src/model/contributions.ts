@@ -101,6 +101,7 @@ export interface TerraformFileContribution {
   kind: 'terraform';
   file: string;
   variables: VariableDeclaration[];
+  /** In document order (by start), never overlapping: hover finds one by binary search (features/rangeSearch.ts). */
   references: VariableReference[];
   addresses: TargetAddress[];
   /** Optional so contributions built elsewhere (tests) stay valid; the extractor always sets it. */

@@ -20,7 +20,7 @@ import { extractTerraformFile } from './terraformFile';
 import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
 import type { EditSpan } from './incrementalTerraformFile';
 import type { RegionParser } from './terraformFile';
-import { TreeSitterPoints } from './positions';
+import { pointsAfterLineStart, TreeSitterPoints } from './positions';
 import { extractTfvarsFile } from './tfvarsFile';
 
 export interface ModuleFolderModelOptions {
@@ -200,6 +200,17 @@ export class ModuleFolderModel {
       this.index.replace(file, undefined);
       this.invalidate([file]);
       return true;
+    }
+    // An edit inside one block of a file without errors: that block alone is parsed. The file's tree is not
+    // re-parsed but keeps the edit (tree.edit above), so the next whole-file parse still re-uses it.
+    if (reusableTree && open.tree && open.extractor) {
+      const contribution = this.extractBlockEdit(file, open.extractor, text, { prefix, suffix });
+      if (contribution) {
+        open.text = text;
+        this.index.replace(file, contribution);
+        this.invalidate([file]);
+        return true;
+      }
     }
     // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
     const tree = this.parser.parse(text, reusableTree && open.tree ? open.tree : undefined);
@@ -427,6 +438,17 @@ export class ModuleFolderModel {
   }
 
   /** Region parses of one text share its line-break index (built only if a region is actually parsed). */
+  private extractBlockEdit(file: string, extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan): FileContribution | undefined {
+    try {
+      const contribution = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)));
+      if (contribution) this.readProblems.delete(file);
+      return contribution;
+    } catch {
+      extractor.reset(); // the whole-file way reads everything again
+      return undefined;
+    }
+  }
+
   private regionParser(text: string): RegionParser {
     let points: TreeSitterPoints | undefined;
     return (start, end) => this.parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));

@@ -143,3 +143,21 @@ export class TreeSitterPoints {
     return { row: low, column: offset - (low === 0 ? 0 : this.newlines[low - 1] + 1) };
   }
 }
+
+/**
+ * Points of offsets at or after `start`, whose row is known (`startRow`; `start` begins a line): for parsing one
+ * block of a large file without finding every line break before it.
+ */
+export function pointsAfterLineStart(text: string, start: number, startRow: number): { pointAt(offset: number): Point } {
+  return {
+    pointAt(offset) {
+      let row = startRow;
+      let lineStart = start;
+      for (let index = text.indexOf('\n', start); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+        row++;
+        lineStart = index + 1;
+      }
+      return { row, column: offset - lineStart };
+    },
+  };
+}

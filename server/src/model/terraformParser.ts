@@ -78,7 +78,7 @@ export class TerraformParser {
    * Parses only `text[startIndex, endIndex)`, with positions still counted from the start of `text`. Used to
    * isolate a broken block from the blocks around it.
    */
-  parseRegion(text: string, startIndex: number, endIndex: number, points = new TreeSitterPoints(text)): Tree {
+  parseRegion(text: string, startIndex: number, endIndex: number, points: Pick<TreeSitterPoints, 'pointAt'> = new TreeSitterPoints(text)): Tree {
     const range = { startIndex, endIndex, startPosition: points.pointAt(startIndex), endPosition: points.pointAt(endIndex) };
     const tree = this.parser.parse(text, null, { includedRanges: [range] });
     if (!tree) throw new Error('The Terraform parser returned no syntax tree for a region.');
