@@ -37,9 +37,20 @@ async function copyWasm() {
   await Promise.all(wasmFiles.map((file) => copyFile(file, path.join('dist', path.basename(file)))));
 }
 
+/** Every client file's `import … from 'vscode'` goes through client/src/vscodeNamespace.ts (see why there). */
+const sharedVscodeNamespace = {
+  name: 'shared-vscode-namespace',
+  setup(build) {
+    const shared = path.resolve('client/src/vscodeNamespace.ts');
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.importer === shared || args.kind === 'require-call' ? { path: 'vscode', external: true } : { path: shared },
+    );
+  },
+};
+
 function productBuilds() {
   const builds = [
-    { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
+    { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'], plugins: [sharedVscodeNamespace] },
     { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
   ];
   // The emulator backs tests and the demo; it never ships in the .vsix.

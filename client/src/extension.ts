@@ -1,10 +1,11 @@
+// First: its top level starts the activation clock before any other module of the bundle is evaluated.
+import { activationClock, describeActivation, type ActivationTiming } from './activationTiming';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { registerAuthentication } from './auth/authentication';
 import type { ClientDeps } from './clientDeps';
 import { registerCommands } from './commands';
 import { Credentials, hostOf } from './credentials';
-import { startLanguageClient } from './languageClient';
 import { log } from './log';
 import type { PlanDecorationsReader } from './planOverlay/planDecorations';
 import { registerPlanOverlay } from './planOverlay/registerPlanOverlay';
@@ -34,6 +35,8 @@ import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
 import { prompts } from './userPrompts';
 
+activationClock.moduleEvaluated(); // every import above has been evaluated by now
+
 let client: LanguageClient | undefined;
 let clientSubscriptions: vscode.Disposable | undefined;
 
@@ -55,9 +58,12 @@ export interface ExtensionApi {
    * plan marks drawn on editors (VS Code has no API to read decorations).
    */
   seams: { prompts: typeof prompts; notificationCommands: typeof notificationCommands; statusBar: StatusBarReader; planDecorations: PlanDecorationsReader };
+  /** How long activation took, as the extension measured it (also logged: "activated in N ms"); see activationTiming.ts. */
+  activation(): ActivationTiming | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  activationClock.activateEntered();
   const credentials = new Credentials(context.secrets, context.globalState);
   const events = new ServerEvents();
   const server = new ServerAccess();
@@ -86,6 +92,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       // the workspaces is signed in; tokens of other hosts follow right after start. The server asks (hcpTerraform/
       // trustHost, a modal) before a token goes to an address only the workspace names.
       const own = userConfiguredAddress();
+      // Loaded here, not imported at the top: vscode-languageclient is the bundle's largest part, and evaluating it
+      // belongs to the server's start (after activate() has returned), not to activation (#13: activation ≤ 100 ms).
+      const { startLanguageClient } = await import('./languageClient');
       client = await startLanguageClient(
         context,
         { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true } },
@@ -95,6 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       events.attach(client);
       clientSubscriptions = vscode.Disposable.from(trustAnswers, await syncTokens(client, credentials), trackSignedIn(client, events));
       server.setClient(client);
+      reportServerStarted();
     } catch (error) {
       reportActivationFailure(error);
     }
@@ -134,8 +144,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerRunNotifications(context, deps);
   revealSidebarOnFirstLink(context, deps);
 
-  await restartServer();
-  return { languageClient: () => client, events, deps, runsView, runDocuments, views, seams: { prompts, notificationCommands, statusBar, planDecorations } };
+  const serverStarting = restartServer();
+  // activate() hands control back here (restartServer waits on the server's process from now on).
+  activationClock.activateReturned();
+  const timing = activationClock.timing();
+  if (timing) log.info(describeActivation(timing));
+  await serverStarting;
+  return { languageClient: () => client, events, deps, runsView, runDocuments, views, seams: { prompts, notificationCommands, statusBar, planDecorations }, activation: () => activationClock.timing() };
 }
 
 export async function deactivate(): Promise<void> {
@@ -148,6 +163,13 @@ function requestedHost(options: unknown): string | undefined {
   if (typeof options !== 'object' || options === null) return undefined;
   const host = (options as { host?: unknown }).host;
   return typeof host === 'string' && host.length > 0 ? host.toLowerCase() : undefined;
+}
+
+/** The first start of the language server, timed from activate()'s entry (a later restart is not re-timed). */
+function reportServerStarted(): void {
+  if (activationClock.timing()?.serverStartMs !== undefined) return;
+  activationClock.serverStarted();
+  log.info(`language server started ${activationClock.timing()?.serverStartMs} ms after activation began`);
 }
 
 /** The server could not start: say so where the user looks, with the way to the details. */

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import type { ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startLspProcess } from '../helpers/lspProcess';
 import type { LspProcess } from '../helpers/lspProcess';
-import { serverStatusRequest } from '../../server/src/protocol';
+import { serverStatusRequest, type InitializationOptions } from '../../server/src/protocol';
 
 export interface BenchServer extends LspProcess {
   /** Resolves with the time (performance.now) of the first publishDiagnostics after now that matches. */
@@ -19,7 +19,14 @@ export interface BenchServer extends LspProcess {
   memory(): { rssMb?: number; peakMb?: number };
 }
 
-export async function startBenchServer(rootFolder?: string): Promise<BenchServer> {
+/**
+ * options.initializationOptions: the service's address and token (a scenario against the emulator); options.setup:
+ * more handlers, registered before the server's first message (as startLspProcess's setup).
+ */
+export async function startBenchServer(
+  rootFolder?: string,
+  options: { initializationOptions?: InitializationOptions; setup?: (connection: ProtocolConnection) => void } = {},
+): Promise<BenchServer> {
   const listeners = new Set<(params: PublishDiagnosticsParams, at: number) => void>();
   const waiters = new Set<{ match: (params: PublishDiagnosticsParams) => boolean; resolve: (at: number) => void }>();
   const rootUri = rootFolder ? pathToFileURL(rootFolder).href : null;
@@ -28,9 +35,11 @@ export async function startBenchServer(rootFolder?: string): Promise<BenchServer
       rootUri,
       workspaceFolders: rootFolder ? [{ uri: rootUri as string, name: 'bench' }] : null,
       capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['editRange'] } } } },
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     },
     {},
     (connection) => {
+      options.setup?.(connection);
       connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
         const at = performance.now();
         for (const listener of listeners) listener(params, at);

@@ -73,7 +73,7 @@ export async function startCodeServer(codeServerBin, { startupTimeoutMs = 60_000
         reject(new Error(`code-server exited with ${code} before listening:\n${output}`));
       });
     });
-    return { url, stop, output: () => output };
+    return { url, stop, output: () => output, userDataDir: dirs.ud };
   } catch (error) {
     stop();
     throw error;
