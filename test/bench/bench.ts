@@ -23,11 +23,29 @@ import type { CompletionList } from 'vscode-languageserver-protocol/node';
 import { startBenchServer, summary } from './client';
 import type { BenchServer } from './client';
 import { writeLargeFile, writeModule } from './inputs';
+import { summarizeProfile } from './profile';
+import type { ProfileLine, ProfileSummary } from './profile';
 import { runWatcherScenario } from './runWatcher';
 import { activationScenario } from './activation';
 import { workspaceVariablesScenario } from './workspaceVariables';
 
 const quick = process.argv.includes('--quick');
+/** `--only=one-mb,workspace`: just those scenarios (one-mb, four-mb, four-mb-analysed, workspace, workspace-variables, watcher, sizes, activation). */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (scenario: string) => !only || only.includes(scenario);
+/**
+ * Every language-server scenario runs under V8's sampling profiler (1 ms interval, a few percent of overhead), so a
+ * missed target is printed with where the server's CPU went while it was measured. `--no-profile` turns it off.
+ */
+const profiling = !process.argv.includes('--no-profile');
+const profileRoot = path.resolve('test-results', 'bench-profiles');
+const profileWindows: Record<string, Record<string, [number, number]>> = {};
+/** The server's profile and this process read the same monotonic clock (µs): windows cut the profile to a phase. */
+const clockUs = () => Number(process.hrtime.bigint() / 1000n);
+const profileArgs = (label: string) => (profiling ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileRoot, label)}`] : []);
+function markWindow(label: string, phase: string, from: number) {
+  (profileWindows[label] ??= {})[phase] = [from, clockUs()];
+}
 const typingIntervalMs = 100; // 10 characters a second
 const results: Record<string, unknown> = {};
 const notMeasured: Record<string, string> = {};
@@ -53,7 +71,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
   const input = await writeLargeFile(root, label, bytes);
   const uri = pathToFileURL(input.file).href;
   // No workspace folder: the file's folder is read because the file opens, so the first diagnostics follow the open.
-  const server = await startBenchServer();
+  const server = await startBenchServer(undefined, { nodeArgs: profileArgs(label) });
   const out: Record<string, unknown> = { bytes: input.text.length, ...(maxFileSizeMB ? { maxFileSizeMB } : {}) };
   try {
     if (maxFileSizeMB) {
@@ -72,6 +90,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
 
     // Diagnostics after an edit: rename the undeclared reference, wait for the diagnostics naming the new name.
     const editSamples: number[] = [];
+    const editsFrom = clockUs();
     let current = 'undeclared_top';
     const edits = quick ? 5 : typing ? 20 : 8;
     for (let i = 0; i < edits; i++) {
@@ -96,6 +115,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       await sleep(50);
     }
     out.diagnosticsAfterEdit = summary(editSamples);
+    markWindow(label, 'edits', editsFrom);
 
     if (typing) {
       const completionAt = (character: number) =>
@@ -132,6 +152,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       // hover and code actions, as an editor sends them.
       const typed = 'v_12 + var.v_13 + var.v_14 + var.v_15 + var.v_16';
       const during = { completion: [] as number[], hover: [] as number[], codeAction: [] as number[] };
+      const typingFrom = clockUs();
       let column = prefix.length;
       for (const character of quick ? typed.slice(0, 12) : typed) {
         await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
@@ -146,6 +167,7 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
         await sleep(typingIntervalMs);
       }
       out.whileTyping = { completion: summary(during.completion), hover: summary(during.hover), codeAction: summary(during.codeAction) };
+      markWindow(label, 'typing', typingFrom);
     }
     out.memoryAfterEdits = server.memory();
     await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
@@ -166,7 +188,8 @@ async function workspaceScenario(root: string) {
   let allPublished!: () => void;
   const everyFile = new Promise<void>((resolve) => (allPublished = resolve));
   const started = performance.now();
-  const server = await startBenchServer(input.folder);
+  const server = await startBenchServer(input.folder, { nodeArgs: profileArgs('workspace') });
+  const indexingFrom = clockUs();
   out.initializeMs = performance.now() - started;
   try {
     const openUri = pathToFileURL(input.openFile).href;
@@ -195,6 +218,7 @@ async function workspaceScenario(root: string) {
     indexing = false;
     await probe;
     out.fullIndexMs = performance.now() - started;
+    markWindow('workspace', 'indexing', indexingFrom);
     out.noopWhileIndexing = summary(busy);
     out.noop = await floor(server);
     await sleep(1000);
@@ -239,17 +263,35 @@ interface Target {
   limit: number;
   unit: string;
   why?: string;
+  /** The scenario's server profile, cut to the phase the target measures: printed when the target is missed. */
+  profile?: { label: string; phase: string };
+}
+
+/** The scenario's .cpuprofile (written by the server as it exits), summarised over one phase. */
+function phaseProfile(label: string, phase: string): ProfileSummary | undefined {
+  const directory = path.join(profileRoot, label);
+  const window = profileWindows[label]?.[phase];
+  if (!profiling || !window || !existsSync(directory)) return undefined;
+  const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
+  return file ? summarizeProfile(path.join(directory, file), 6, { fromUs: window[0], toUs: window[1] }) : undefined;
 }
 
 function check(targets: Target[]) {
   const rows = targets.map((target) => {
     const met = target.value !== undefined && !Number.isNaN(target.value) && target.value <= target.limit;
-    return { ...target, value: round(target.value), met };
+    const profile = !met && target.value !== undefined && target.profile ? phaseProfile(target.profile.label, target.profile.phase) : undefined;
+    return { ...target, value: round(target.value), met, ...(profile ? { profile: { ...target.profile, ...profile } } : {}) };
   });
   console.log('\ntargets');
   for (const row of rows) {
     const shown = row.value === undefined ? 'not measured' : `${row.value} ${row.unit}`;
     console.log(`  ${row.met ? 'met   ' : 'MISSED'}  ${row.name}: ${shown} (target ≤ ${row.limit} ${row.unit})${!row.met && row.why ? ` — ${row.why}` : ''}`);
+    if ('profile' in row && row.profile && 'self' in row.profile) {
+      const line = (entries: ProfileLine[]) => entries.map((entry) => `${entry.name} ${entry.ms} ms (${entry.share}%)`).join('; ');
+      console.log(`          profile of the server while ${row.profile.phase} (${row.profile.totalMs} ms sampled):`);
+      console.log(`            own time: ${line(row.profile.self)}`);
+      console.log(`            server functions, with what they call: ${line(row.profile.inclusive)}`);
+    }
   }
   return rows;
 }
@@ -257,62 +299,73 @@ function check(targets: Target[]) {
 async function main() {
   if (!existsSync('dist/server.js')) throw new Error('dist/server.js is missing: run `node esbuild.mjs` first');
   const root = await mkdtemp(path.join(os.tmpdir(), 'hcp-bench-'));
+  await rm(profileRoot, { recursive: true, force: true });
   try {
     console.log(`bench inputs in ${root}${quick ? ' (quick)' : ''}`);
-    const oneMb = await largeFileScenario(root, 'one-mb', 1_000_000, true);
-    console.log('1 MB file:', JSON.stringify(oneMb, null, 1));
-    results.oneMb = oneMb;
-    const fourMb = await largeFileScenario(root, 'four-mb', 4_000_000, false);
-    console.log('4 MB file (default settings):', JSON.stringify(fourMb, null, 1));
-    results.fourMb = fourMb;
-    if (!quick) {
+    if (wanted('one-mb')) {
+      const oneMb = await largeFileScenario(root, 'one-mb', 1_000_000, true);
+      console.log('1 MB file:', JSON.stringify(oneMb, null, 1));
+      results.oneMb = oneMb;
+    }
+    if (wanted('four-mb')) {
+      const fourMb = await largeFileScenario(root, 'four-mb', 4_000_000, false);
+      console.log('4 MB file (default settings):', JSON.stringify(fourMb, null, 1));
+      results.fourMb = fourMb;
+    }
+    if (!quick && wanted('four-mb-analysed')) {
       const analysed = await largeFileScenario(root, 'four-mb-analysed', 4_000_000, false, 8);
       console.log('4 MB file, analysed (maxFileSizeMB 8):', JSON.stringify(analysed, null, 1));
       results.fourMbAnalysed = analysed;
     }
-    const workspace = await workspaceScenario(root);
-    console.log('1,000-file workspace:', JSON.stringify(workspace, null, 1));
-    results.workspace = workspace;
-    const variables = await workspaceVariablesScenario(root, { quick });
-    console.log('emulator workspace with 2,000 variables:', JSON.stringify(variables, null, 1));
-    results.workspaceVariables = variables;
-    if (!process.argv.includes('--no-watcher')) {
+    if (wanted('workspace')) {
+      const workspace = await workspaceScenario(root);
+      console.log('1,000-file workspace:', JSON.stringify(workspace, null, 1));
+      results.workspace = workspace;
+    }
+    if (wanted('workspace-variables')) {
+      const variables = await workspaceVariablesScenario(root, { quick });
+      console.log('emulator workspace with 2,000 variables:', JSON.stringify(variables, null, 1));
+      results.workspaceVariables = variables;
+    }
+    if (!process.argv.includes('--no-watcher') && wanted('watcher')) {
       const watcher = await runWatcherScenario({ realMinutes: quick ? 1 : 5 });
       console.log('run watcher, 200 workspaces:', JSON.stringify(watcher, null, 1));
       results.runWatcher = watcher;
-    } else notMeasured.runWatcher = 'skipped (--no-watcher)';
+    } else notMeasured.runWatcher = 'skipped (--no-watcher or --only)';
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-  results.bundles = bundleSizes();
+  results.bundles = wanted('sizes') ? bundleSizes() : {};
   console.log('sizes (bytes):', JSON.stringify(results.bundles));
-  const activation = await activationScenario(quick ? 1 : 3).catch((error: unknown) => ({ notMeasured: `code-server run failed: ${String((error as Error)?.message ?? error).split('\n')[0]}` }));
+  const activation = wanted('activation')
+    ? await activationScenario(quick ? 1 : 3).catch((error: unknown) => ({ notMeasured: `code-server run failed: ${String((error as Error)?.message ?? error).split('\n')[0]}` }))
+    : { notMeasured: 'skipped (--only)' };
   if ('notMeasured' in activation) notMeasured.activation = activation.notMeasured;
   else {
     results.activation = activation;
     console.log('activation in VS Code (ms):', JSON.stringify(activation, null, 1));
   }
 
-  const one = results.oneMb as Record<string, any>;
-  const four = results.fourMb as Record<string, any>;
-  const ws = results.workspace as Record<string, any>;
+  const one = (results.oneMb ?? {}) as Record<string, any>;
+  const four = (results.fourMb ?? {}) as Record<string, any>;
+  const ws = (results.workspace ?? {}) as Record<string, any>;
   const watch = results.runWatcher as Record<string, any> | undefined;
   const act = results.activation as Record<string, any> | undefined;
-  const vars = results.workspaceVariables as Record<string, any>;
+  const vars = (results.workspaceVariables ?? {}) as Record<string, any>;
   const runLists = watch ? Object.entries(watch.requests.perEndpoint as Record<string, any>).filter(([key]) => /\/runs$/.test(key)) : [];
-  const floorMs = one.noop.p50 as number;
+  const floorMs = (one.noop?.p50 ?? NaN) as number;
   const ratio = (ms: number | undefined) => (ms === undefined ? undefined : ms / Math.max(floorMs, 0.01));
   const targets = check([
-    { name: 'completion p99 while typing (1 MB)', value: one.whileTyping?.completion.p99, limit: 5, unit: 'ms', why: 'requests wait behind the analysis of each keystroke' },
+    { name: 'completion p99 while typing (1 MB)', value: one.whileTyping?.completion.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing' } },
     { name: 'completion p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.completion.p99), limit: 10, unit: '×' },
-    { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', why: 'requests wait behind the analysis of each keystroke' },
+    { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing' } },
     { name: 'hover p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.hover.p99), limit: 10, unit: '×' },
-    { name: 'diagnostics after an edit p99 (1 MB)', value: one.diagnosticsAfterEdit.p99, limit: 20, unit: 'ms', why: 'the whole file is re-extracted and the folder re-diagnosed' },
-    { name: 'first diagnostics of an open file (1,000 files)', value: ws.openToFirstDiagnosticsMs, limit: 300, unit: 'ms', why: 'its folder waits for the others' },
-    { name: 'full index (1,000 files)', value: ws.fullIndexMs, limit: 1000, unit: 'ms' },
+    { name: 'diagnostics after an edit p99 (1 MB)', value: one.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'edits' } },
+    { name: 'first diagnostics of an open file (1,000 files)', value: ws.openToFirstDiagnosticsMs, limit: 300, unit: 'ms', profile: { label: 'workspace', phase: 'indexing' } },
+    { name: 'full index (1,000 files)', value: ws.fullIndexMs, limit: 1000, unit: 'ms', profile: { label: 'workspace', phase: 'indexing' } },
     { name: 'memory after indexing', value: ws.memoryAfterIndexing?.rssMb, limit: 150, unit: 'MB' },
     { name: 'memory after closing (≤ 120% of after indexing)', value: ws.memoryAfterClose?.rssMb, limit: (ws.memoryAfterIndexing?.rssMb ?? 0) * 1.2, unit: 'MB' },
-    { name: 'diagnostics after an edit p99 (4 MB, default settings)', value: four.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms' },
+    { name: 'diagnostics after an edit p99 (4 MB, default settings)', value: four.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms', profile: { label: 'four-mb', phase: 'edits' } },
     { name: 'memory after closing the 4 MB file', value: four.memoryAfterClose?.rssMb, limit: 150, unit: 'MB', why: 'the wasm heap keeps its high-water mark' },
     { name: 'run watcher: 429s (200 workspaces)', value: watch?.rateLimited, limit: 0, unit: '' },
     { name: 'run watcher: run lists in the busiest minute', value: watch ? Math.max(0, ...runLists.map(([, e]) => e.perMinuteMax as number)) : undefined, limit: 30, unit: '/min' },
@@ -325,10 +378,10 @@ async function main() {
       why: '200 workspaces share 30 run lists a minute (the watcher spaces them 3 s apart): a run queued outside the editor is found only when its workspace is next listed, every 10 min at best',
     },
     { name: 'run watcher: freshness p99 of runs already followed', value: watch?.freshnessMs.followedRun.p99, limit: 3000, unit: 'ms' },
-    { name: '`var.` completion, workspace with 2,000 variables: items in the list', value: vars.afterVarDot.items, limit: 200, unit: 'items' },
+    { name: '`var.` completion, workspace with 2,000 variables: items in the list', value: vars.afterVarDot?.items, limit: 200, unit: 'items' },
     {
       name: '`var.` completion, workspace with 2,000 variables: a cut list not marked isIncomplete (1 = not marked)',
-      value: vars.afterVarDot.items >= 200 && !vars.afterVarDot.isIncomplete ? 1 : 0,
+      value: vars.afterVarDot ? (vars.afterVarDot.items >= 200 && !vars.afterVarDot.isIncomplete ? 1 : 0) : undefined,
       limit: 0,
       unit: '',
     },

@@ -21,11 +21,12 @@ export interface BenchServer extends LspProcess {
 
 /**
  * options.initializationOptions: the service's address and token (a scenario against the emulator); options.setup:
- * more handlers, registered before the server's first message (as startLspProcess's setup).
+ * more handlers, registered before the server's first message (as startLspProcess's setup); options.nodeArgs: node
+ * options for the server process (`--cpu-prof`).
  */
 export async function startBenchServer(
   rootFolder?: string,
-  options: { initializationOptions?: InitializationOptions; setup?: (connection: ProtocolConnection) => void } = {},
+  options: { initializationOptions?: InitializationOptions; setup?: (connection: ProtocolConnection) => void; nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const listeners = new Set<(params: PublishDiagnosticsParams, at: number) => void>();
   const waiters = new Set<{ match: (params: PublishDiagnosticsParams) => boolean; resolve: (at: number) => void }>();
@@ -51,6 +52,7 @@ export async function startBenchServer(
         }
       });
     },
+    options.nodeArgs,
   );
   return {
     ...server,

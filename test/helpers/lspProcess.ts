@@ -32,9 +32,11 @@ export async function startLspProcess(
   params: Partial<InitializeParams> = {},
   env: NodeJS.ProcessEnv = {},
   setup?: (connection: ProtocolConnection) => void,
+  /** Node options for the server process (the bench's `--cpu-prof`). */
+  nodeArgs: string[] = [],
 ): Promise<LspProcess> {
   if (!existsSync(serverBundle)) throw new Error('dist/server.js is missing: run `node esbuild.mjs` first');
-  const child = spawn(process.execPath, [serverBundle, '--stdio'], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle, '--stdio'], { env: { ...process.env, ...env }, stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
