@@ -51,7 +51,8 @@ const sharedVscodeNamespace = {
 function productBuilds() {
   const builds = [
     { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'], plugins: [sharedVscodeNamespace] },
-    { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
+    // The server and its indexing worker (a worker thread needs a script of its own).
+    { ...common, entryPoints: { server: 'server/src/main.ts', indexWorker: 'server/src/indexing/indexWorker.ts' }, outdir: 'dist' },
   ];
   // The emulator backs tests and the demo; it never ships in the .vsix.
   if (!production) builds.push({ ...common, entryPoints: { emulator: 'emulator/src/main.ts' }, outdir: 'dist' });

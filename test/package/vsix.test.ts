@@ -10,12 +10,13 @@ const vsix = 'dist-vsix/hcp-terraform-runs.vsix';
 describe('the packaged .vsix', () => {
   const entries = zipEntries(vsix).filter((name) => name.startsWith('extension/')).map((name) => name.slice('extension/'.length));
 
-  test('holds the manifest, both bundles, the wasm files the server loads, the grammar and the icon', () => {
+  test('holds the manifest, the bundles (client, server, its indexing worker), the wasm files the server loads, the grammar and the icon', () => {
     for (const needed of [
       'package.json',
       'readme.md',
       'dist/client.js',
       'dist/server.js',
+      'dist/indexWorker.js',
       'dist/web-tree-sitter.wasm',
       'dist/tree-sitter-terraform.wasm',
       'syntaxes/hcp-terraform-log.tmLanguage.json',

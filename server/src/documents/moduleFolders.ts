@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
+import type { ModelFileKind } from '../model/fileKinds';
+import type { IndexPool } from '../indexing/indexPool';
 
 export interface ModuleFoldersOptions {
   /** Loaded once at start-up; models wait for it. */
@@ -18,6 +20,8 @@ export interface ModuleFoldersOptions {
   /** Files longer than this get no analysis (see ModuleFolderModelOptions.maxFileSize); told once per file. */
   maxFileSize?: number;
   onLargeFile?(file: string, size: number): void;
+  /** Workers that parse the files read from disk (none: this thread parses them). */
+  indexPool?: IndexPool;
 }
 
 export type FolderEvent =
@@ -159,6 +163,7 @@ export class ModuleFolders {
   }
 
   dispose(): void {
+    this.options.indexPool?.dispose();
     for (const model of this.models.values()) model.dispose();
     this.models.clear();
     this.listeners.clear();
@@ -169,6 +174,7 @@ export class ModuleFolders {
     if (existing) return existing;
     try {
       const parser = await this.options.parser;
+      const pool = this.options.indexPool;
       const existingNow = this.models.get(folder);
       if (existingNow) return existingNow;
       const model = await ModuleFolderModel.load({
@@ -179,6 +185,7 @@ export class ModuleFolders {
         ...(openDocuments ? { openDocuments } : {}),
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
+        ...(pool?.available ? { offload: (file: string, kind: ModelFileKind, text: string) => pool.extract(file, kind, text) } : {}),
       });
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));

@@ -1,12 +1,14 @@
 // The document pipeline, from the editor's text to the code models the features read:
 //   sync.ts            latest text at once for requests; the model follows 10 ms later, one batch per burst
-//   moduleFolders.ts   module folders indexed in the background, one at a time, the editor's folders first
+//   moduleFolders.ts   module folders indexed in the background, one at a time, the editor's folders first;
+//                      their files parsed by ../indexing workers (every core, this thread free for requests)
 //   ../model           incremental parse (tree.edit + old tree) and re-extraction of the edited blocks only
 //   largeFiles.ts      files over hcpTerraform.analysis.maxFileSizeMB edited as text, with one notice
 // Diagnostics are published by ../features (debounced per folder, see diagnosticsPublisher.ts).
 import type { Connection } from 'vscode-languageserver';
 import { defaultMaxFileSize } from '../config/settings';
 import type { TerraformParser } from '../model';
+import { IndexPool } from '../indexing/indexPool';
 import { largeFileNotice } from './largeFiles';
 import { ModuleFolders } from './moduleFolders';
 import { registerDocumentSync } from './sync';
@@ -27,7 +29,7 @@ export interface DocumentPipeline {
 }
 
 export function createDocumentPipeline(connection: Connection, options: DocumentPipelineOptions): DocumentPipeline {
-  const folders = new ModuleFolders({ ...options, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, options.log) });
+  const folders = new ModuleFolders({ ...options, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, options.log), indexPool: new IndexPool() });
   return {
     folders,
     registerSync: (onEdit) => registerDocumentSync(connection, folders, onEdit),

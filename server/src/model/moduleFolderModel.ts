@@ -22,6 +22,8 @@ import type { EditSpan } from './incrementalTerraformFile';
 import type { RegionParser } from './terraformFile';
 import { pointsAfterLineStart, TreeSitterPoints } from './positions';
 import { extractTfvarsFile } from './tfvarsFile';
+import { describeError, extractFileText } from './fileExtraction';
+import type { FileExtraction } from './fileExtraction';
 
 export interface ModuleFolderModelOptions {
   /** Absolute path of the module folder. */
@@ -40,6 +42,8 @@ export interface ModuleFolderModelOptions {
    */
   maxFileSize?: number;
   onLargeFile?(file: string, size: number): void;
+  /** Extracts a file read from disk elsewhere (an indexing worker); without it, files are parsed on this thread. */
+  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction>;
 }
 
 export interface ModelChange {
@@ -73,6 +77,7 @@ export class ModuleFolderModel {
   private override: ServiceLinkOverride;
   private maxFileSize: number;
   private readonly onLargeFile: (file: string, size: number) => void;
+  private readonly offload: ModuleFolderModelOptions['offload'];
   private readonly openDocuments = new Map<string, OpenDocument>();
   /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
   private readonly generations = new Map<string, number>();
@@ -89,6 +94,7 @@ export class ModuleFolderModel {
     this.override = options.override ?? {};
     this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
     this.onLargeFile = options.onLargeFile ?? (() => undefined);
+    this.offload = options.offload?.bind(options);
   }
 
   /** Creates the model and indexes every model file of the folder from disk. */
@@ -374,6 +380,14 @@ export class ModuleFolderModel {
     // Opened or changed while we were reading: the newer content is already in place.
     if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
     if (text === undefined) this.readProblems.delete(file);
+    if (text !== undefined && this.offload && !this.tooLarge(file, text)) {
+      // Parsed in an indexing worker: this thread stays free for requests meanwhile. A worker that fails (crashed,
+      // missing) leaves the file to this thread.
+      const extraction = await this.offload(file, kind, text).catch(() => extractFileText(this.parser, file, kind, text));
+      if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
+      this.setContribution(file, this.settle(file, extraction));
+      return;
+    }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
 
@@ -402,18 +416,14 @@ export class ModuleFolderModel {
   /** Parses text that is not kept open: the tree is freed right after extraction to keep memory flat. */
   private extract(file: string, kind: ModelFileKind, text: string): FileContribution | undefined {
     if (this.tooLarge(file, text)) return undefined;
-    let tree: Tree;
-    try {
-      tree = this.parser.parse(text);
-    } catch (error) {
-      this.readProblems.set(file, `Cannot parse ${path.basename(file)}: ${describeError(error)}`);
-      return undefined;
-    }
-    try {
-      return this.extractTree(file, kind, tree, text);
-    } finally {
-      tree.delete();
-    }
+    return this.settle(file, extractFileText(this.parser, file, kind, text));
+  }
+
+  /** Records what an extraction found: the facts, or the problem that kept the file out. */
+  private settle(file: string, extraction: FileExtraction): FileContribution | undefined {
+    if (extraction.problem !== undefined) this.readProblems.set(file, extraction.problem);
+    else this.readProblems.delete(file);
+    return extraction.contribution;
   }
 
   /**
@@ -462,8 +472,3 @@ export class ModuleFolderModel {
 }
 
 /** The reason without the full path or stack (paths can carry user names; stacks help nobody here). */
-function describeError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code;
-  return error instanceof Error ? error.message : String(error);
-}

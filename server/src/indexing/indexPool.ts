@@ -1,0 +1,155 @@
+// Indexing workers: while a workspace's closed files are read, they are parsed and extracted in worker threads
+// (one per core, up to four), so indexing uses every core and the server's thread stays free for the editor's
+// requests (it only files each worker's result in the index). The workers start on the first file and stop once they have had
+// nothing to do for `idleMs`: their parsers' WebAssembly heaps are not kept for a workspace that is indexed.
+// Anything that goes wrong with a worker (no worker script beside the bundle, a crash) rejects the files it had;
+// the caller extracts those itself.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FileExtraction } from '../model/fileExtraction';
+import type { ModelFileKind } from '../model/fileKinds';
+
+export interface IndexRequest {
+  id: number;
+  file: string;
+  kind: ModelFileKind;
+  text: string;
+}
+
+export type IndexResponse = { id: number; extraction: FileExtraction; failed?: undefined } | { id: number; failed: string; extraction?: undefined };
+
+interface Pending {
+  resolve(extraction: FileExtraction): void;
+  reject(error: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export interface IndexPoolOptions {
+  /** The worker script (default: indexWorker.js beside this bundle). */
+  script?: string;
+  /** How many workers at most (default: one per core the process may use, up to four). */
+  size?: number;
+  /** How long the workers are kept with nothing to do. */
+  idleMs?: number;
+  /** A worker that has not answered a file in this long is taken as hung: its files go back to the caller. */
+  answerTimeoutMs?: number;
+}
+
+export class IndexPool {
+  private readonly script: string;
+  private readonly size: number;
+  private readonly idleMs: number;
+  private readonly answerTimeoutMs: number;
+  private workers: PoolWorker[] = [];
+  private nextId = 1;
+  private turn = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+  /** Set once a worker could not start or crashed: files are then extracted by the caller, not retried here. */
+  private broken = false;
+
+  constructor(options: IndexPoolOptions = {}) {
+    this.script = options.script ?? path.join(__dirname, 'indexWorker.js');
+    this.size = Math.max(1, options.size ?? Math.min(4, availableCores()));
+    this.idleMs = options.idleMs ?? 500;
+    // A 2 MB file (the size limit) parses in about 2 s: far below this.
+    this.answerTimeoutMs = options.answerTimeoutMs ?? 60_000;
+  }
+
+  /** Whether the pool can take work (its script exists and no worker failed). */
+  get available(): boolean {
+    return !this.disposed && !this.broken && existsSync(this.script);
+  }
+
+  /** How many workers are running now (for tests). */
+  get running(): number {
+    return this.workers.length;
+  }
+
+  extract(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction> {
+    if (!this.available) return Promise.reject(new Error('no indexing workers'));
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.workers.length < this.size) this.workers.push(this.start());
+    // Round robin: files are about the same size, and a worker's queue is its message port.
+    const target = this.workers[this.turn++ % this.workers.length];
+    const id = this.nextId++;
+    // While it has work, a worker keeps the process alive (its answer is awaited); idle, it must not.
+    target.worker.ref();
+    return new Promise<FileExtraction>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.broken = true;
+        this.stopAll(new Error(`indexing worker did not answer within ${this.answerTimeoutMs} ms`));
+      }, this.answerTimeoutMs);
+      const settle = { resolve: (value: FileExtraction) => (clearTimeout(timer), resolve(value)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
+      target.pending.set(id, settle);
+      target.worker.postMessage({ id, file, kind, text } satisfies IndexRequest);
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.stopAll(new Error('indexing stopped'));
+  }
+
+  private start(): PoolWorker {
+    const worker = new Worker(this.script, { workerData: { wasmDirectory: path.dirname(this.script) } });
+    // Idle workers must not keep the server process alive after the editor asked it to exit.
+    worker.unref();
+    const entry: PoolWorker = { worker, pending: new Map() };
+    worker.on('message', (response: IndexResponse) => {
+      const waiting = entry.pending.get(response.id);
+      if (!waiting) return;
+      entry.pending.delete(response.id);
+      if (response.failed !== undefined) waiting.reject(new Error(response.failed));
+      else waiting.resolve(response.extraction);
+      if (entry.pending.size === 0) worker.unref();
+      if (this.workers.every((candidate) => candidate.pending.size === 0)) this.scheduleStop();
+    });
+    const fail = (error: Error) => {
+      this.broken = true;
+      this.stopAll(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.workers.includes(entry)) fail(new Error(`indexing worker exited with code ${code}`));
+    });
+    return entry;
+  }
+
+  /** Resolves the next time the workers stop for lack of work (for tests: wait on the event, not a timer). */
+  whenIdleStopped(): Promise<void> {
+    return new Promise((resolve) => this.idleStopListeners.push(resolve));
+  }
+
+  private readonly idleStopListeners: Array<() => void> = [];
+
+  private scheduleStop(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.stopAll();
+      for (const listener of this.idleStopListeners.splice(0)) listener();
+    }, this.idleMs);
+  }
+
+  private stopAll(error?: Error): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    const workers = this.workers;
+    this.workers = [];
+    for (const { worker, pending } of workers) {
+      for (const waiting of pending.values()) waiting.reject(error ?? new Error('indexing worker stopped'));
+      void worker.terminate();
+    }
+  }
+}
+
+function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}

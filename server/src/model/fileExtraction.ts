@@ -1,0 +1,36 @@
+// A closed file's facts from its text: parse, extract, free the tree. The same function runs in the server and in
+// its indexing workers (../indexing), so a file indexed in either place contributes exactly the same facts.
+import path from 'node:path';
+import type { FileContribution } from './contributions';
+import type { ModelFileKind } from './fileKinds';
+import { TreeSitterPoints } from './positions';
+import type { TerraformParser } from './terraformParser';
+import { extractTerraformFile } from './terraformFile';
+import { extractTfvarsFile } from './tfvarsFile';
+
+/** The facts, or the sentence the Problems view shows when the file cannot be read. */
+export type FileExtraction = { contribution: FileContribution; problem?: undefined } | { contribution?: undefined; problem: string };
+
+export function extractFileText(parser: TerraformParser, file: string, kind: ModelFileKind, text: string): FileExtraction {
+  let tree;
+  try {
+    tree = parser.parse(text);
+  } catch (error) {
+    return { problem: `Cannot parse ${path.basename(file)}: ${describeError(error)}` };
+  }
+  try {
+    if (kind.kind === 'tfvars') return { contribution: extractTfvarsFile(tree, file, kind.format, kind.autoLoaded) };
+    let points: TreeSitterPoints | undefined;
+    return { contribution: extractTerraformFile(tree, file, (start, end) => parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)))) };
+  } catch (error) {
+    return { problem: `Cannot index ${path.basename(file)}: ${describeError(error)}` };
+  } finally {
+    tree.delete();
+  }
+}
+
+export function describeError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,96 @@
+// The indexing workers (server/src/indexing): the built worker (dist/indexWorker.js, `node esbuild.mjs`) extracts
+// exactly what the server's own thread extracts, stops when idle, and a worker that cannot run hands its files back.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { IndexPool } from '../../server/src/indexing/indexPool';
+import { ModuleFolderModel } from '../../server/src/model';
+import { extractFileText } from '../../server/src/model/fileExtraction';
+import { demoAppFolder, testParser } from '../model/helpers';
+
+const workerScript = path.resolve('dist/indexWorker.js');
+
+describe('indexing workers', () => {
+  test('a worker extracts what this thread extracts, for .tf and tfvars files, broken ones included', async () => {
+    const parser = await testParser();
+    const pool = new IndexPool({ script: workerScript, size: 2 });
+    try {
+      const files: Array<[string, { kind: 'terraform' } | { kind: 'tfvars'; format: 'hcl'; autoLoaded: boolean }, string]> = [
+        [path.join(demoAppFolder, 'main.tf'), { kind: 'terraform' }, readFileSync(path.join(demoAppFolder, 'main.tf'), 'utf8')],
+        [path.join(demoAppFolder, 'variables.tf'), { kind: 'terraform' }, readFileSync(path.join(demoAppFolder, 'variables.tf'), 'utf8')],
+        ['/x/broken.tf', { kind: 'terraform' }, 'variable "a" {\n  type = \nresource "x" "y" {\n  v = var.a\n'],
+        ['/x/terraform.tfvars', { kind: 'tfvars', format: 'hcl', autoLoaded: true }, 'region = "eu"\ncount = 3\n'],
+      ];
+      const fromWorkers = await Promise.all(files.map(([file, kind, text]) => pool.extract(file, kind, text)));
+      assert.ok(pool.running >= 1);
+      for (const [index, [file, kind, text]] of files.entries()) {
+        assert.deepEqual(fromWorkers[index], extractFileText(parser, file, kind, text), file);
+      }
+      assert.ok(fromWorkers.every((result) => result.contribution !== undefined));
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  test('the workers stop once idle (their parsers go with them) and start again for the next file', async () => {
+    const pool = new IndexPool({ script: workerScript, size: 1, idleMs: 1 });
+    try {
+      await pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n');
+      await pool.whenIdleStopped();
+      assert.equal(pool.running, 0);
+      const again = await pool.extract('/x/b.tf', { kind: 'terraform' }, 'variable "b" {}\n');
+      assert.equal(again.contribution?.kind === 'terraform' ? again.contribution.variables[0]?.name : undefined, 'b');
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  test('a worker that crashes rejects its files, and the pool stops taking work', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
+    const crashing = path.join(folder, 'indexWorker.js');
+    writeFileSync(crashing, "require('node:worker_threads').parentPort.on('message', () => { throw new Error('boom'); });\n");
+    const pool = new IndexPool({ script: crashing, size: 1 });
+    try {
+      await assert.rejects(pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n'), /boom/);
+      assert.equal(pool.available, false);
+      await assert.rejects(pool.extract('/x/b.tf', { kind: 'terraform' }, 'variable "b" {}\n'), /no indexing workers/);
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  test('a folder indexed through a worker that fails is indexed by this thread instead, file for file the same', async () => {
+    const parser = await testParser();
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
+    const crashing = path.join(folder, 'indexWorker.js');
+    writeFileSync(crashing, "require('node:worker_threads').parentPort.on('message', () => process.exit(3));\n");
+    const pool = new IndexPool({ script: crashing, size: 1 });
+    try {
+      const viaFailingPool = await ModuleFolderModel.load({ folder: demoAppFolder, parser, offload: (file, kind, text) => pool.extract(file, kind, text) });
+      const direct = await ModuleFolderModel.load({ folder: demoAppFolder, parser });
+      assert.deepEqual(viaFailingPool.index.all(), direct.index.all());
+      assert.ok(direct.index.all().length >= 2);
+      viaFailingPool.dispose();
+      direct.dispose();
+    } finally {
+      pool.dispose();
+    }
+  });
+});
+
+
+test('a worker that never answers is given up after the answer timeout: its files are rejected, the pool stops', async () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
+  const hanging = path.join(folder, 'indexWorker.js');
+  writeFileSync(hanging, "require('node:worker_threads').parentPort.on('message', () => undefined);\n");
+  const pool = new IndexPool({ script: hanging, size: 1, answerTimeoutMs: 50 });
+  try {
+    await assert.rejects(pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n'), /did not answer/);
+    assert.equal(pool.available, false);
+    assert.equal(pool.running, 0);
+  } finally {
+    pool.dispose();
+  }
+});
