@@ -101,7 +101,7 @@ export class ModuleFolders {
         const [folder, waiting] = this.backlog.entries().next().value as [string, Array<() => void>];
         this.backlog.delete(folder);
         // Its workspace folder was closed while it waited: nothing to load.
-        if (this.rootOf(folder)) await this.ensure(folder).catch(() => undefined);
+        if (this.rootOf(folder)) await this.enqueue(folder, () => this.ensureLoaded(folder, undefined, true)).catch(() => undefined);
         for (const resolve of waiting) resolve();
         // A turn of the event loop between folders: requests that arrived meanwhile go first.
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -169,12 +169,16 @@ export class ModuleFolders {
     this.listeners.clear();
   }
 
-  private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>): Promise<ModuleFolderModel | undefined> {
+  /**
+   * `background`: loaded by the background indexer, so its files are parsed by the indexing workers. A folder an
+   * editor waits for is parsed here: the workers' start (a WebAssembly parser each) would delay its first diagnostics.
+   */
+  private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>, background = false): Promise<ModuleFolderModel | undefined> {
     const existing = this.models.get(folder);
     if (existing) return existing;
     try {
       const parser = await this.options.parser;
-      const pool = this.options.indexPool;
+      const pool = background ? this.options.indexPool : undefined;
       const existingNow = this.models.get(folder);
       if (existingNow) return existingNow;
       const model = await ModuleFolderModel.load({

@@ -4,6 +4,7 @@ import type { Connection } from 'vscode-languageserver';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { folderOfFile, toPath } from './moduleFolders';
+import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
 import type { TextChange, TextLines } from '../model';
 
@@ -105,11 +106,14 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   connection.onDidCloseTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
     cancelPending(textDocument.uri);
+    const closedLength = latest.get(textDocument.uri)?.getText().length ?? 0;
     latest.delete(textDocument.uri);
-    void folders.withModel(textDocument.uri, (model) => {
+    const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
     });
+    // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.
+    if (closedLength >= largeDocumentLength) void closed.finally(() => collectGarbageSoon());
   });
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {
