@@ -170,15 +170,19 @@ export class ModuleFolders {
   }
 
   /**
-   * `background`: loaded by the background indexer, so its files are parsed by the indexing workers. A folder an
-   * editor waits for is parsed here: the workers' start (a WebAssembly parser each) would delay its first diagnostics.
+   * `background`: loaded by the background indexer, so its files are parsed by the indexing workers from the start.
+   * A folder an editor waits for is first parsed here: the workers' start (a WebAssembly parser each) would delay
+   * its first diagnostics.
    */
   private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>, background = false): Promise<ModuleFolderModel | undefined> {
     const existing = this.models.get(folder);
     if (existing) return existing;
     try {
       const parser = await this.options.parser;
-      const pool = background ? this.options.indexPool : undefined;
+      const pool = this.options.indexPool;
+      // A folder an editor waits for is read here first; after that (a file closed and read again from disk, the
+      // folder re-read), the workers take its files too, so a large file's parse does not grow this thread's heap.
+      let workersTakeFiles = background;
       const existingNow = this.models.get(folder);
       if (existingNow) return existingNow;
       const model = await ModuleFolderModel.load({
@@ -189,8 +193,11 @@ export class ModuleFolders {
         ...(openDocuments ? { openDocuments } : {}),
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
-        ...(pool?.available ? { offload: (file: string, kind: ModelFileKind, text: string) => pool.extract(file, kind, text) } : {}),
+        ...(pool?.available
+          ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles ? pool.extract(file, kind, text) : Promise.reject(new Error('read on this thread'))) }
+          : {}),
       });
+      workersTakeFiles = true;
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
       this.emit({ kind: 'added', model });

@@ -1,6 +1,7 @@
 // Text document sync (incremental) into the code models, and watched files for everything not open in the editor.
 // Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
 import type { Connection } from 'vscode-languageserver';
+import { performance } from 'node:perf_hooks';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { folderOfFile, toPath } from './moduleFolders';
@@ -37,6 +38,16 @@ interface Batch {
 /** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
 export const modelUpdateDelayMs = 5;
 
+/**
+ * The wait grows with what the document's last update cost: an edit read from its block alone takes ~2 ms, so the
+ * model (and the diagnostics) follow at once; an edit that breaks a block of a 1 MB file re-parses the file (~20
+ * ms), and a completion sent 6 ms after the keystroke must not wait behind that.
+ */
+export function modelUpdateDelay(lastUpdateMs: number | undefined): number {
+  return Math.min(maxModelUpdateDelayMs, Math.max(modelUpdateDelayMs, Math.ceil((lastUpdateMs ?? 0) * 2)));
+}
+const maxModelUpdateDelayMs = 50;
+
 /** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
 export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
   const edited = (uri: string) => {
@@ -48,11 +59,13 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   };
   // Each open document's latest text and version as the client sent them, and the version the model has applied.
   // Requests read the latest text at once; the model (parse, extraction, diagnostics) follows a moment later, once
-  // per burst: the changes that arrive within `modelUpdateDelayMs` are applied together, in one parse.
+  // per burst: the changes that arrive within `modelUpdateDelay` are applied together, in one parse.
   // TextDocument updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
   const latest = new Map<string, TextDocument>();
   const applied = new Map<string, number>();
   const pending = new Map<string, Batch>();
+  /** How long the model's last update of each open document took (ms). */
+  const updateCost = new Map<string, number>();
   /** Hands the document's pending changes to the model now; resolves once they are applied. */
   const applyPending = (uri: string): Promise<unknown> => {
     const batch = pending.get(uri);
@@ -60,7 +73,9 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     clearTimeout(batch.timer);
     pending.delete(uri);
     return folders.withModel(uri, (model) => {
+      const started = performance.now();
       if (model.changeDocument(uri, batch.changes)) applied.set(uri, batch.version);
+      updateCost.set(uri, performance.now() - started);
     });
   };
   const cancelPending = (uri: string) => {
@@ -98,7 +113,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       queued.version = version;
       queued.firstLine = Math.min(queued.firstLine, firstLine);
     } else {
-      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => void applyPending(uri), modelUpdateDelayMs) };
+      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => void applyPending(uri), modelUpdateDelay(updateCost.get(uri))) };
       pending.set(uri, batch);
     }
     edited(uri);
@@ -108,6 +123,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     cancelPending(textDocument.uri);
     const closedLength = latest.get(textDocument.uri)?.getText().length ?? 0;
     latest.delete(textDocument.uri);
+    updateCost.delete(textDocument.uri);
     const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
