@@ -74,7 +74,10 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     pending.delete(uri);
     return folders.withModel(uri, (model) => {
       const started = performance.now();
-      if (model.changeDocument(uri, batch.changes)) applied.set(uri, batch.version);
+      // The batch ends at the latest version (no change came after it): the model can share this text.
+      const current = latest.get(uri);
+      const resultText = current?.version === batch.version ? current.getText() : undefined;
+      if (model.changeDocument(uri, batch.changes, resultText)) applied.set(uri, batch.version);
       updateCost.set(uri, performance.now() - started);
     });
   };
