@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
+import { largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 
 export interface ModuleFoldersOptions {
@@ -169,22 +170,16 @@ export class ModuleFolders {
     this.listeners.clear();
   }
 
-  /**
-   * `background`: loaded by the background indexer, so its files are parsed by the indexing workers from the start.
-   * A folder an editor waits for is first parsed here: the workers' start (a WebAssembly parser each) would delay
-   * its first diagnostics.
-   */
+  /** `background`: loaded by the background indexer (not a folder an editor waits for). */
   private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>, background = false): Promise<ModuleFolderModel | undefined> {
     const existing = this.models.get(folder);
     if (existing) return existing;
     try {
       const parser = await this.options.parser;
       const pool = this.options.indexPool;
-      // A folder an editor waits for is read here first; after that (a file closed and read again from disk, the
-      // folder re-read), the workers take its files too, so a large file's parse does not grow this thread's heap.
+      // Large closed files go to the indexing worker (see indexPool.ts), except while a folder an editor waits for
+      // is first read: the worker's start (a WebAssembly parser) would delay that folder's first diagnostics.
       let workersTakeFiles = background;
-      const existingNow = this.models.get(folder);
-      if (existingNow) return existingNow;
       const model = await ModuleFolderModel.load({
         folder,
         parser,
@@ -193,8 +188,9 @@ export class ModuleFolders {
         ...(openDocuments ? { openDocuments } : {}),
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
-        ...(pool?.available
-          ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles ? pool.extract(file, kind, text) : Promise.reject(new Error('read on this thread'))) }
+        yieldBetweenFiles: true,
+        ...(pool
+          ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text) : undefined) }
           : {}),
       });
       workersTakeFiles = true;

@@ -29,7 +29,7 @@ export interface DocumentPipeline {
 }
 
 export function createDocumentPipeline(connection: Connection, options: DocumentPipelineOptions): DocumentPipeline {
-  const folders = new ModuleFolders({ ...options, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, options.log), indexPool: new IndexPool() });
+  const folders = new ModuleFolders({ ...options, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, options.log), indexPool: new IndexPool({ log: options.log }) });
   return {
     folders,
     registerSync: (onEdit) => registerDocumentSync(connection, folders, onEdit),

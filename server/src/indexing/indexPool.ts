@@ -1,11 +1,13 @@
-// Indexing workers: while a workspace's closed files are read, they are parsed and extracted in worker threads
-// (one per core, up to four), so indexing uses every core and the server's thread stays free for the editor's
-// requests (it only files each worker's result in the index). The workers start on the first file and stop once they have had
-// nothing to do for `idleMs`: their parsers' WebAssembly heaps are not kept for a workspace that is indexed.
-// Anything that goes wrong with a worker (no worker script beside the bundle, a crash) rejects the files it had;
-// the caller extracts those itself.
+// A worker thread for the large closed files of a workspace (over `largeFileLength`): parsing a 1 MB file takes
+// ~0.5 s, which would keep the server from answering the editor, and grows the parser's WebAssembly heap by ~100 MB
+// for good (a heap never shrinks). In the worker the parse runs beside the server, and its heap goes when the
+// worker stops, `idleMs` after its last file. Small files are parsed on the server's own thread, one per turn of
+// its event loop (ModuleFolderModel.reindex): measured on 1,000 small files, a worker parsed them no faster than
+// the server's warm thread (a new thread's JavaScript and WebAssembly start cold), and two workers no faster than
+// one on this 2-core machine, while both made the whole index slower by what they took from the server's thread.
+// Anything that goes wrong with a worker (no worker script beside the bundle, a crash, a hang) rejects the files it
+// had, and the caller parses them itself.
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileExtraction } from '../model/fileExtraction';
@@ -33,12 +35,14 @@ interface PoolWorker {
 export interface IndexPoolOptions {
   /** The worker script (default: indexWorker.js beside this bundle). */
   script?: string;
-  /** How many workers at most (default: one per core the process may use, up to four). */
+  /** How many workers at most (default 1: large files are few, and each worker holds a parser's heap). */
   size?: number;
   /** How long the workers are kept with nothing to do. */
   idleMs?: number;
   /** A worker that has not answered a file in this long is taken as hung: its files go back to the caller. */
   answerTimeoutMs?: number;
+  /** Told once when the workers stop being used (why), so a slow index can be explained from the log. */
+  log?(message: string): void;
 }
 
 export class IndexPool {
@@ -46,6 +50,7 @@ export class IndexPool {
   private readonly size: number;
   private readonly idleMs: number;
   private readonly answerTimeoutMs: number;
+  private readonly log: (message: string) => void;
   private workers: PoolWorker[] = [];
   private nextId = 1;
   private turn = 0;
@@ -56,10 +61,11 @@ export class IndexPool {
 
   constructor(options: IndexPoolOptions = {}) {
     this.script = options.script ?? path.join(__dirname, 'indexWorker.js');
-    this.size = Math.max(1, options.size ?? Math.min(4, availableCores()));
+    this.size = Math.max(1, options.size ?? 1);
     this.idleMs = options.idleMs ?? 500;
     // A 2 MB file (the size limit) parses in about 2 s: far below this.
     this.answerTimeoutMs = options.answerTimeoutMs ?? 60_000;
+    this.log = options.log ?? (() => undefined);
   }
 
   /** Whether the pool can take work (its script exists and no worker failed). */
@@ -83,10 +89,7 @@ export class IndexPool {
     // While it has work, a worker keeps the process alive (its answer is awaited); idle, it must not.
     target.worker.ref();
     return new Promise<FileExtraction>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.broken = true;
-        this.stopAll(new Error(`indexing worker did not answer within ${this.answerTimeoutMs} ms`));
-      }, this.answerTimeoutMs);
+      const timer = setTimeout(() => this.giveUp(new Error(`indexing worker did not answer within ${this.answerTimeoutMs} ms`)), this.answerTimeoutMs);
       const settle = { resolve: (value: FileExtraction) => (clearTimeout(timer), resolve(value)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
       target.pending.set(id, settle);
       target.worker.postMessage({ id, file, kind, text } satisfies IndexRequest);
@@ -112,13 +115,9 @@ export class IndexPool {
       if (entry.pending.size === 0) worker.unref();
       if (this.workers.every((candidate) => candidate.pending.size === 0)) this.scheduleStop();
     });
-    const fail = (error: Error) => {
-      this.broken = true;
-      this.stopAll(error);
-    };
-    worker.on('error', fail);
+    worker.on('error', (error) => this.giveUp(error));
     worker.on('exit', (code) => {
-      if (this.workers.includes(entry)) fail(new Error(`indexing worker exited with code ${code}`));
+      if (this.workers.includes(entry)) this.giveUp(new Error(`indexing worker exited with code ${code}`));
     });
     return entry;
   }
@@ -138,6 +137,12 @@ export class IndexPool {
     }, this.idleMs);
   }
 
+  private giveUp(error: Error): void {
+    if (!this.broken) this.log(`Indexing workers stopped (${error.message}): files are parsed on the server's thread from now on.`);
+    this.broken = true;
+    this.stopAll(error);
+  }
+
   private stopAll(error?: Error): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
@@ -150,6 +155,5 @@ export class IndexPool {
   }
 }
 
-function availableCores(): number {
-  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-}
+/** Closed files at least this long are parsed by the worker. */
+export const largeFileLength = 256 * 1024;

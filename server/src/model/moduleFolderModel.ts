@@ -42,8 +42,12 @@ export interface ModuleFolderModelOptions {
    */
   maxFileSize?: number;
   onLargeFile?(file: string, size: number): void;
-  /** Extracts a file read from disk elsewhere (an indexing worker); without it, files are parsed on this thread. */
-  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction>;
+  /**
+   * Extracts a file read from disk elsewhere (an indexing worker), or returns undefined to leave it to this thread.
+   */
+  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction> | undefined;
+  /** Parse one file read from disk per turn of the event loop, so requests go between them (the server does). */
+  yieldBetweenFiles?: boolean;
 }
 
 export interface ModelChange {
@@ -78,6 +82,7 @@ export class ModuleFolderModel {
   private maxFileSize: number;
   private readonly onLargeFile: (file: string, size: number) => void;
   private readonly offload: ModuleFolderModelOptions['offload'];
+  private readonly yieldBetweenFiles: boolean;
   private readonly openDocuments = new Map<string, OpenDocument>();
   /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
   private readonly generations = new Map<string, number>();
@@ -95,6 +100,7 @@ export class ModuleFolderModel {
     this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
     this.onLargeFile = options.onLargeFile ?? (() => undefined);
     this.offload = options.offload?.bind(options);
+    this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
   }
 
   /** Creates the model and indexes every model file of the folder from disk. */
@@ -387,13 +393,20 @@ export class ModuleFolderModel {
     // Opened or changed while we were reading: the newer content is already in place.
     if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
     if (text === undefined) this.readProblems.delete(file);
-    if (text !== undefined && this.offload && !this.tooLarge(file, text)) {
-      // Parsed in an indexing worker: this thread stays free for requests meanwhile. A worker that fails (crashed,
-      // missing) leaves the file to this thread.
-      const extraction = await this.offload(file, kind, text).catch(() => extractFileText(this.parser, file, kind, text));
+    const offloaded = text !== undefined && !this.tooLarge(file, text) ? this.offload?.(file, kind, text) : undefined;
+    if (text !== undefined && offloaded) {
+      // Parsed in an indexing worker (a large file): this thread stays free for requests meanwhile. A worker that
+      // fails (crashed, missing) leaves the file to this thread.
+      const extraction = await offloaded.catch(() => extractFileText(this.parser, file, kind, text));
       if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
       this.setContribution(file, this.settle(file, extraction));
       return;
+    }
+    if (text !== undefined && this.yieldBetweenFiles) {
+      // One file per turn of the event loop: reads that finish together would otherwise be parsed back to back,
+      // and a request would wait for all of them.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
