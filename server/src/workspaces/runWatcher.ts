@@ -2,17 +2,21 @@
 //  - NEW runs (queued outside the editor: VCS, another user) are found with the ORGANIZATION's run list, newest
 //    first, one page of `organizationPageSize` (100, the service's maximum): one read finds a new run in any watched
 //    workspace of that organization, where listing each workspace in turn found it only on its turn (every 10 min
-//    with 200 workspaces sharing 30 lists a minute). Reads go at most once per `organizationReadSpacingMs` (3 s →
-//    20/min) per host, round robin over the organizations that have watched workspaces, so with N organizations each
-//    is read every 3·N s (a new run is reported within about 3·N s; the budget, not the freshness, is what is fixed);
+//    with 200 workspaces sharing 30 lists a minute). Reads go at most once per `organizationReadSpacingMs` (2.5 s →
+//    24/min) per host, round robin over the organizations that have watched workspaces, so with N organizations each
+//    is read every 2.5·N s (a new run is reported within about 2.5·N s; the budget, not the freshness, is what is
+//    fixed). 2.5 s rather than 3: a change waits for the next read, so its p99 is the spacing plus one answer, and
+//    the target is 3 s. The read also shows the current state of every listed run, so a change to a run the watcher
+//    follows with a backed-off poll (one awaiting a confirmation that someone gives elsewhere) is seen as soon;
 //  - each workspace's OWN run list (the same 30/min budget: both lists share it) is still read where it is needed:
 //    once when the workspace is first watched (its starting state, complete for the views; it also finds an old
 //    active run beyond the organization page), when a command pokes it, and for every workspace the organization
 //    list does not cover (its organization not known yet, or the list refused with 403/404, for a token that may read
 //    the workspace but not the organization's runs; refused organizations are tried again after 10 min or a new
-//    token). While organization reads go, these lists are spaced `coveredListSpacingMs` (15 s → 4/min) apart; with
-//    none, `listSpacingMs` (3 s → 20/min) as before, a quiet workspace waiting longer each time (15 s doubling to
-//    5 min). Together at most 24 run lists a minute, leaving 6 for the views' own list reads;
+//    token). While organization reads go, these lists are spaced `coveredListSpacingMs` (30 s → 2/min) apart, so
+//    200 first lists take 100 min (the organization list reports new runs meanwhile); with none, `listSpacingMs`
+//    (3 s → 20/min) as before, a quiet workspace waiting longer each time (15 s doubling to 5 min). Together at most
+//    26 run lists a minute, leaving 4 for the views' own list reads (the client's limiter queues them past 30);
 //  - a workspace's organization is read once from GET /workspaces/:id (general budget), or learned when the
 //    organization's list shows one of its runs;
 //  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): every 1 s while the service works on them (so a
@@ -45,11 +49,11 @@ export interface RunWatcherOptions {
   maxRunPollsPerSecond?: number;
   /** Runs per list request (the newest ones). */
   listPageSize?: number;
-  /** Least time between two organization run lists of a host (default 3 s: 20 a minute). */
+  /** Least time between two organization run lists of a host (default 2.5 s: 24 a minute). */
   organizationReadSpacingMs?: number;
   /** Runs per organization list (default 100, the service's maximum page size). */
   organizationPageSize?: number;
-  /** Least time between two workspace run lists while organization lists go (default 15 s: 4 a minute). */
+  /** Least time between two workspace run lists while organization lists go (default 30 s: 2 a minute). */
   coveredListSpacingMs?: number;
   /** Host pause while the service does not answer: base doubling to max (default 1 s to 8 s). */
   outageBackoff?: { baseMs: number; maxMs: number };
@@ -123,8 +127,8 @@ export class RunWatcher {
   constructor(private readonly options: RunWatcherOptions) {
     this.timers = options.timers;
     this.listSpacingMs = options.listSpacingMs ?? 3_000;
-    this.coveredListSpacingMs = options.coveredListSpacingMs ?? 15_000;
-    this.organizationReadSpacingMs = options.organizationReadSpacingMs ?? 3_000;
+    this.coveredListSpacingMs = options.coveredListSpacingMs ?? 30_000;
+    this.organizationReadSpacingMs = options.organizationReadSpacingMs ?? 2_500;
     this.organizationPageSize = options.organizationPageSize ?? 100;
     this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
     this.runInterval = options.runInterval ?? { baseMs: 1_000, maxMs: 30_000 };
