@@ -262,6 +262,33 @@ describe('RunWatcher', () => {
       assert.ok(changes.length >= 2 && new Set(changes).size === changes.length, `each state once: ${changes.join(', ')}`);
     });
 
+    test('a run confirmed elsewhere while its poll is backed off is seen by the next organization read, then read every second', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      const demoApp = workspaceIds.get('demo-app')!;
+      watcher.watchWorkspace('emulator', demoApp);
+      // Its run awaiting confirmation is followed, backing off towards 30 s between reads.
+      for (let elapsed = 0; elapsed < 90_000; elapsed += 500) await step(500);
+      const lookup = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+      const awaiting = (await lookup.runs.listForWorkspace(demoApp, { pageSize: 10 })).items.find((run) => run.attributes.actions?.['is-confirmable'] === true)!;
+      await lookup.close();
+      assert.ok(awaiting, 'the demo has a run awaiting confirmation');
+      const other = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+      await other.runs.apply(awaiting.id, { comment: 'confirmed in the service' });
+      await other.close();
+      const mark = emulator.control.requests().length;
+      let seenAfter: number | undefined;
+      for (let elapsed = 500; elapsed <= 10_000 && seenAfter === undefined; elapsed += 500) {
+        await step(500);
+        if (reports.some((report) => report.changed.some((run) => run.id === awaiting.id && run.attributes.status !== awaiting.attributes.status))) seenAfter = elapsed;
+      }
+      for (let elapsed = 0; elapsed < 5_000; elapsed += 500) await step(500);
+      await dispose();
+      assert.ok(seenAfter !== undefined && seenAfter <= 3_000, `the confirmation was seen ${seenAfter ?? 'more than 10 000'} ms later`);
+      const polls = sinceIndex(mark).filter((r) => r.path === `/api/v2/runs/${awaiting.id}`).map((r) => Date.parse(r.time));
+      const gaps = polls.slice(1).map((time, index) => time - polls[index]!);
+      assert.ok(polls.length >= 3 && gaps.every((gap) => gap <= 1_500), `read at gaps of ${gaps.join(', ')} ms after it moved`);
+    });
+
     test('runs of workspaces nobody watches are ignored', async () => {
       const { watcher, reports, step, dispose } = harness();
       watcher.watchWorkspace('emulator', workspaceIds.get('sandbox')!);

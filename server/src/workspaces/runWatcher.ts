@@ -432,8 +432,15 @@ export class RunWatcher {
         const changed = this.record(host, runs, watch.seq <= organization.baselineSeq);
         if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
         for (const run of runs) {
-          if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
-            host.runs.set(run.id, { workspaceId, nextPollAt: now + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+          const followed = host.runs.get(run.id);
+          if (isFinalRunStatus(run.attributes.status)) host.runs.delete(run.id); // ended: nothing left to poll
+          else if (!followed) host.runs.set(run.id, { workspaceId, nextPollAt: now + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+          else if (changed.includes(run)) {
+            // Moved while its poll was backed off (confirmed elsewhere): the service works on it again, read it at
+            // the working cadence so the next phase's end is seen within a second.
+            followed.intervalMs = this.runInterval.baseMs;
+            followed.quietPolls = 0;
+            followed.nextPollAt = Math.min(followed.nextPollAt, now + this.runInterval.baseMs);
           }
         }
         // Not a complete list of the workspace (the page is the organization's): `fromList` false.
