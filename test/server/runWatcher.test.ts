@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ServiceClient } from '../../server/src/api';
+import { isFinalRunStatus } from '../../server/src/api';
 import type { Run } from '../../server/src/api';
 import { RunWatcher } from '../../server/src/workspaces/runWatcher';
 import type { RunWatcherOptions } from '../../server/src/workspaces/runWatcher';
@@ -287,6 +288,25 @@ describe('RunWatcher', () => {
       const polls = sinceIndex(mark).filter((r) => r.path === `/api/v2/runs/${awaiting.id}`).map((r) => Date.parse(r.time));
       const gaps = polls.slice(1).map((time, index) => time - polls[index]!);
       assert.ok(polls.length >= 3 && gaps.every((gap) => gap <= 1_500), `read at gaps of ${gaps.join(', ')} ms after it moved`);
+    });
+
+    test('a workspace a view asks for gets its starting runs from the next organization read, not after its list\'s turn', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+      for (let elapsed = 0; elapsed < 10_000; elapsed += 500) await step(500);
+      // The workspace lists' turn is taken (2 a minute while the organization list goes).
+      const stagingApi = workspaceIds.get('staging-api')!;
+      watcher.watchWorkspace('emulator', stagingApi, { reportFirstList: true });
+      let first: (typeof reports)[number] | undefined;
+      for (let elapsed = 500; elapsed <= 10_000 && !first; elapsed += 500) {
+        await step(500);
+        first = reports.find((report) => report.workspaceId === stagingApi && report.changed.length > 0);
+      }
+      await dispose();
+      assert.ok(first, 'the starting runs were reported');
+      assert.equal(first.fromList, false, 'by the organization read');
+      assert.ok(first.changed.some((run) => !isFinalRunStatus(run.attributes.status)), 'with the live run');
+      assert.equal(emulator.control.requests().filter((r) => isRunList(r.path) && r.path.split('/')[4] === stagingApi).length, 0, 'before its own list');
     });
 
     test('runs of workspaces nobody watches are ignored', async () => {

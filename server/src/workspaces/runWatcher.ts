@@ -70,8 +70,14 @@ interface WorkspaceWatch {
   organization?: string | null;
   /** When to look its organization up (again). */
   lookupAt: number;
-  /** Report every run of the first list too (a client view asked for the workspace and starts from that list). */
+  /**
+   * Report every run of the first look too (a client view asked for the workspace and starts from what the watcher
+   * saw): the first of its own list or an organization read that shows its runs, whichever comes first (the next
+   * organization read, within 2.5 s, where its own first list may wait its turn for minutes).
+   */
   reportFirstList?: boolean;
+  /** The starting runs were reported (see reportFirstList). */
+  startReported?: boolean;
 }
 
 interface RunWatch {
@@ -360,9 +366,9 @@ export class RunWatcher {
       // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
       const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
       if (host.workspaces.get(workspaceId) !== watch) return;
-      const firstForView = !watch.listedOnce && watch.reportFirstList === true;
+      const firstForView = this.startsView(watch);
       const recorded = this.record(host, page.items, watch.listedOnce || firstForView);
-      // A view starts from this list: every run of it is pushed, even one an organization read saw first.
+      // A view starts from this list: every run of it is pushed.
       const changed = firstForView ? page.items : recorded;
       if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
       for (const run of page.items) {
@@ -400,7 +406,9 @@ export class RunWatcher {
         return;
       }
       watch.lookupAt = this.unanswered(host, error) ? this.timers.now() : this.timers.now() + lookupRetryMs;
-      this.failed(host, error, `look up the organization of workspace ${workspaceId}`);
+      // Only a 429 is acted on (the host pauses). Nothing is reported: the workspace keeps its own list meanwhile,
+      // which reports the same problem once per list, where 200 lookups failing at once would say it 200 times.
+      if (error instanceof RateLimitedError) this.failed(host, error, `look up the organization of workspace ${workspaceId}`);
     }
   }
 
@@ -429,7 +437,9 @@ export class RunWatcher {
         // The page shows the workspace is in this organization: no lookup needed.
         if (watch.organization === undefined) this.learnOrganization(host, watch, name);
         if (watch.organization !== name) continue;
-        const changed = this.record(host, runs, watch.seq <= organization.baselineSeq);
+        const firstForView = this.startsView(watch);
+        const recorded = this.record(host, runs, watch.seq <= organization.baselineSeq);
+        const changed = firstForView ? runs : recorded;
         if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
         for (const run of runs) {
           const followed = host.runs.get(run.id);
@@ -447,7 +457,7 @@ export class RunWatcher {
         this.options.onRuns(host.hostname, workspaceId, runs, changed, false);
       }
       if (mayHaveSkippedRuns(page.items, this.organizationPageSize, organization.newestCreatedAt)) {
-        // More runs than a page were queued since the last read (some 2,000 a minute): list each workspace instead.
+        // More runs than a page were queued since the last read (over 2,000 a minute): list each workspace instead.
         for (const watch of host.workspaces.values()) if (watch.organization === name) watch.nextListAt = Math.min(watch.nextListAt, now);
       }
       organization.newestCreatedAt = newestCreatedAt(page.items) ?? organization.newestCreatedAt;
@@ -469,6 +479,13 @@ export class RunWatcher {
       }
       this.failed(host, error, `list the runs of organization ${name}`);
     }
+  }
+
+  /** Whether this look at the workspace's runs is the one a view starts from (reportFirstList); marks it taken. */
+  private startsView(watch: WorkspaceWatch): boolean {
+    if (watch.reportFirstList !== true || watch.startReported === true) return false;
+    watch.startReported = true;
+    return true;
   }
 
   /** Whether the organization list finds this workspace's new runs (its organization is known and readable). */
