@@ -136,6 +136,19 @@ describe('run lists', () => {
     assert.equal(body.meta.pagination['next-page'], 2);
   });
 
+  test('the organization list is newest first across workspaces, each run names its workspace, and caps page[size] at 100', async () => {
+    // What the run watcher relies on to find new runs in any watched workspace with one read (spec §4.2, notes §1.6).
+    const body = await list(orgRuns('?page[size]=100'));
+    const created = body.data.map((run: any) => Date.parse(run.attributes['created-at']));
+    assert.ok(created.every((time: number, i: number) => i === 0 || time <= created[i - 1]), 'newest first');
+    assert.equal(idsOf(body)[0], ids.pending);
+    assert.ok(idsOf(body).includes(ids.other), 'runs of every workspace of the organization');
+    for (const run of body.data) assert.equal(run.relationships.workspace.data.id, h.engine.run(run.id)!.workspaceId);
+    const tooBig = await h.api('GET', orgRuns('?page[size]=101'));
+    assert.equal(tooBig.status, 422);
+    assert.equal(tooBig.body.errors[0].detail, 'page[size] must be between 1 and 100');
+  });
+
   test('lists show only runs of workspaces the caller may read; unknown or invisible scopes are 404', async () => {
     assert.ok(!idsOf(await list(orgRuns(), 'reader')).includes(ids.hidden));
     assert.ok(idsOf(await list(orgRuns(), 'member')).includes(ids.hidden));

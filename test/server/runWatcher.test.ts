@@ -1,15 +1,23 @@
-// The run watcher on simulated time against the emulator: the run-list budget (30/min, shared by all workspaces)
-// is never exceeded even with 200 watched workspaces, lists back off when nothing changes, active runs are
-// followed through GET /runs/:id, each change is reported once, and a 429 pauses the host.
+// The run watcher on simulated time against the emulator: the run-list budget (30/min, shared by all workspaces and
+// the organization list) is never exceeded even with 200 watched workspaces, new runs are found by one read of the
+// organization's list, lists back off when nothing changes, active runs are followed through GET /runs/:id, each
+// change is reported once, and a 429 pauses the host.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ServiceClient } from '../../server/src/api';
+import { isFinalRunStatus } from '../../server/src/api';
 import type { Run } from '../../server/src/api';
 import { RunWatcher } from '../../server/src/workspaces/runWatcher';
+import type { RunWatcherOptions } from '../../server/src/workspaces/runWatcher';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { ManualClock } from '../helpers/manualClock';
 
 const isRunList = (path: string) => /^\/api\/v2\/workspaces\/[^/]+\/runs(\?|$)/.test(path);
+const isOrganizationRunList = (path: string) => /^\/api\/v2\/organizations\/[^/]+\/runs(\?|$)/.test(path);
+/** Either list: they share the service's 30 a minute. */
+const isAnyRunList = (path: string) => isRunList(path) || isOrganizationRunList(path);
+/** The most requests matching `times` (ms) in any window of `windowMs` starting at one of them. */
+const mostInAnyWindow = (times: number[], windowMs: number) => Math.max(0, ...times.map((start) => times.filter((t) => t >= start && t < start + windowMs).length));
 
 describe('RunWatcher', () => {
   let emulator: RunningEmulator;
@@ -29,12 +37,15 @@ describe('RunWatcher', () => {
   });
 
   /** A watcher and client on one manual clock; `step` moves both clocks and waits for the released work. */
-  function harness() {
+  function harness(options: Partial<RunWatcherOptions> = {}) {
     const clock = new ManualClock(emulator.control.now().getTime());
     // One attempt per request: a 429 reaches the watcher at once instead of waiting on the manual clock.
     const client = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner, clock, retry: { maxAttempts: 1 } });
     const reports: Array<{ workspaceId: string; changed: Run[]; fromList: boolean }> = [];
+    const problems: string[] = [];
     const watcher = new RunWatcher({
+      ...options,
+      onProblem: (message) => problems.push(message),
       timers: clock,
       clientFor: () => client,
       onRuns: (_host, workspaceId, _runs, changed, fromList) => reports.push({ workspaceId, changed, fromList }),
@@ -48,33 +59,40 @@ describe('RunWatcher', () => {
       watcher.dispose();
       await client.close();
     };
-    return { clock, client, watcher, reports, step, dispose };
+    return { clock, client, watcher, reports, problems, step, dispose };
   }
 
-  test('200 watched workspaces: never more than 30 run lists per minute, and not one 429', async () => {
+  test('200 watched workspaces: never more than 26 run lists of the watcher per minute, 30 requests a second, not one 429', async () => {
     const { watcher, step, dispose } = harness();
     const ids = [...workspaceIds.values()];
-    // The emulator cannot create workspaces; the rest are ids this token cannot see (404), still listed on the same budget.
+    // The emulator cannot create workspaces; the rest are ids this token cannot see (404): their organization cannot
+    // be looked up, so they stay on their own lists, on the same budget.
     for (let i = ids.length; i < 200; i++) ids.push(`ws-unseen${String(i).padStart(11, '0')}`);
     const start = emulator.control.now().getTime();
     for (const id of ids) watcher.watchWorkspace('emulator', id);
     for (let elapsed = 0; elapsed < 10 * 60_000; elapsed += 500) await step(500);
     await dispose();
-    const lists = emulator.control.requests().filter((r) => isRunList(r.path));
-    assert.ok(lists.length >= 150, `lists kept going round-robin (${lists.length})`);
-    assert.equal(emulator.control.requests().filter((r) => r.status === 429).length, 0);
-    const times = lists.map((r) => Date.parse(r.time) - start);
-    for (let i = 0; i < times.length; i++) {
-      const inWindow = times.filter((t) => t >= times[i]! && t < times[i]! + 60_000).length;
-      assert.ok(inWindow <= 30, `${inWindow} run lists within a minute from t=${times[i]}`);
-    }
-    // Every workspace got its turn.
-    const listed = new Set(lists.map((r) => r.path.split('/')[4]));
-    assert.equal(listed.size, 200);
+    const requests = emulator.control.requests();
+    assert.equal(requests.filter((r) => r.status === 429).length, 0);
+    const at = (r: { time: string }) => Date.parse(r.time) - start;
+    const lists = requests.filter((r) => isAnyRunList(r.path));
+    // 24 organization reads a minute (one every 2.5 s) and 2 workspace lists: 4 left for the views' own reads. (The
+    // emulator logs a request at the end of the 500 ms step that released it, so one more can fall in a window.)
+    assert.ok(mostInAnyWindow(lists.map(at), 60_000) <= 27, `${mostInAnyWindow(lists.map(at), 60_000)} run lists within a minute`);
+    assert.ok(mostInAnyWindow(requests.map(at), 1_000) <= 30, `${mostInAnyWindow(requests.map(at), 1_000)} requests within a second`);
+    const organizationReads = requests.filter((r) => isOrganizationRunList(r.path));
+    assert.ok(organizationReads.length >= 220, `the organization list is read every 2.5 s (${organizationReads.length} in 10 min)`);
+    assert.ok(organizationReads.every((r) => r.path.startsWith('/api/v2/organizations/acme-demo/runs')));
+    // Each readable workspace got its first list (its starting state), and is not listed again: the organization
+    // list covers it. The unreadable ones keep their turns in the rotation.
+    const listedTimes = (id: string) => requests.filter((r) => isRunList(r.path) && r.path.split('/')[4] === id).length;
+    for (const id of workspaceIds.values()) assert.ok(listedTimes(id) >= 1 && listedTimes(id) <= 2, `${id} listed ${listedTimes(id)} times`);
+    assert.ok(requests.filter((r) => isRunList(r.path)).length >= 18, 'the other workspaces are still listed in turn (2 a minute)');
   });
 
-  test('a quiet workspace is listed less and less often', async () => {
+  test('a quiet workspace is listed less and less often when the organization list is refused', async () => {
     const { watcher, step, dispose } = harness();
+    emulator.control.injectFault({ path: /^\/api\/v2\/organizations\/[^/]+\/runs$/, kind: 'status', status: 404, times: Infinity });
     watcher.watchWorkspace('emulator', workspaceIds.get('legacy-batch')!);
     for (let elapsed = 0; elapsed < 10 * 60_000; elapsed += 1_000) await step(1_000);
     await dispose();
@@ -159,12 +177,12 @@ describe('RunWatcher', () => {
     watcher.watchWorkspace('emulator', workspaceIds.get('legacy-batch')!);
     watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
     for (let elapsed = 0; elapsed < 50_000; elapsed += 1_000) await step(1_000);
-    const during = emulator.control.requests().filter((r) => isRunList(r.path));
+    const during = emulator.control.requests().filter((r) => isAnyRunList(r.path));
     assert.equal(during.length, 1, 'nothing more is listed during the pause');
     assert.equal(during[0]!.status, 429);
     for (let elapsed = 0; elapsed < 30_000; elapsed += 1_000) await step(1_000);
     await dispose();
-    assert.ok(emulator.control.requests().filter((r) => isRunList(r.path) && r.status === 200).length >= 1, 'listing resumes after the pause');
+    assert.ok(emulator.control.requests().filter((r) => isAnyRunList(r.path) && r.status === 200).length >= 1, 'listing resumes after the pause');
   });
 
   test('after a 300 s outage the watcher is back within 10 s of recovery, without hammering the service meanwhile (#14 item 12)', async () => {
@@ -176,13 +194,13 @@ describe('RunWatcher', () => {
     emulator.control.injectFault({ path: /^\/api\/v2\//, kind: 'status', status: 503, times: Infinity });
     const outageStart = emulator.control.requests().length;
     for (let elapsed = 0; elapsed < 300_000; elapsed += 1_000) await step(1_000);
-    const duringOutage = emulator.control.requests().slice(outageStart).filter((r) => isRunList(r.path)).length;
+    const duringOutage = emulator.control.requests().slice(outageStart).filter((r) => isAnyRunList(r.path)).length;
     emulator.control.clearFaults();
     const recovered = emulator.control.requests().length;
     let backAfterMs: number | undefined;
     for (let elapsed = 1_000; elapsed <= 15_000 && backAfterMs === undefined; elapsed += 1_000) {
       await step(1_000);
-      if (emulator.control.requests().slice(recovered).some((r) => isRunList(r.path) && r.status === 200)) backAfterMs = elapsed;
+      if (emulator.control.requests().slice(recovered).some((r) => isAnyRunList(r.path) && r.status === 200)) backAfterMs = elapsed;
     }
     await dispose();
     assert.ok(backAfterMs !== undefined && backAfterMs <= 10_000, `listed again ${backAfterMs ?? 'more than 15 000'} ms after the service recovered`);
@@ -201,6 +219,182 @@ describe('RunWatcher', () => {
     watcher.wake('emulator');
     await step(0);
     await dispose();
-    assert.ok(emulator.control.requests().slice(recovered).some((r) => isRunList(r.path) && r.status === 200), 'listed at once after the user acted');
+    assert.ok(emulator.control.requests().slice(recovered).some((r) => isAnyRunList(r.path) && r.status === 200), 'listed at once after the user acted');
+  });
+
+  describe('new runs through the organization list', () => {
+    /** Queues a run as another user would (VCS, the service's UI): the watcher is not told. */
+    async function queueElsewhere(workspaceName: string): Promise<Run> {
+      const other = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+      try {
+        return await other.runs.create({ workspaceId: workspaceIds.get(workspaceName)!, message: 'queued elsewhere', autoApply: false });
+      } finally {
+        await other.close();
+      }
+    }
+    const sinceIndex = (index: number) => emulator.control.requests().slice(index);
+
+    test('a run queued outside the editor is reported after one organization read, without listing its workspace', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      // legacy-batch: a new run goes through its plan to an error, so it has states to follow.
+      const legacyBatch = workspaceIds.get('legacy-batch')!;
+      watcher.watchWorkspace('emulator', legacyBatch);
+      watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+      // The first lists and a first organization read: the starting state.
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      const mark = emulator.control.requests().length;
+      const run = await queueElsewhere('legacy-batch');
+      let reported: (typeof reports)[number] | undefined;
+      for (let elapsed = 0; elapsed < 10_000 && !reported; elapsed += 500) {
+        await step(500);
+        reported = reports.find((report) => report.changed.some((changed) => changed.id === run.id));
+      }
+      assert.ok(reported, 'the new run was reported');
+      assert.equal(reported.workspaceId, legacyBatch);
+      assert.equal(reported.fromList, false, 'found by the organization list');
+      const between = sinceIndex(mark);
+      assert.equal(between.filter((r) => isOrganizationRunList(r.path)).length, 1, 'one organization read found it');
+      assert.equal(between.filter((r) => isRunList(r.path)).length, 0, 'no workspace was listed for it');
+      // From then on it is followed like any run the watcher found: through GET /runs/:id, each change once.
+      for (let elapsed = 0; elapsed < 30_000; elapsed += 1_000) await step(1_000);
+      await dispose();
+      assert.ok(sinceIndex(mark).some((r) => r.path === `/api/v2/runs/${run.id}`), 'the new run is polled');
+      const changes = reports.flatMap((report) => report.changed.filter((changed) => changed.id === run.id).map((changed) => changed.attributes.status));
+      assert.ok(changes.length >= 2 && new Set(changes).size === changes.length, `each state once: ${changes.join(', ')}`);
+    });
+
+    test('a run confirmed elsewhere while its poll is backed off is seen by the next organization read, then read every second', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      const demoApp = workspaceIds.get('demo-app')!;
+      watcher.watchWorkspace('emulator', demoApp);
+      // Its run awaiting confirmation is followed, backing off towards 30 s between reads.
+      for (let elapsed = 0; elapsed < 90_000; elapsed += 500) await step(500);
+      const lookup = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+      const awaiting = (await lookup.runs.listForWorkspace(demoApp, { pageSize: 10 })).items.find((run) => run.attributes.actions?.['is-confirmable'] === true)!;
+      await lookup.close();
+      assert.ok(awaiting, 'the demo has a run awaiting confirmation');
+      const other = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+      await other.runs.apply(awaiting.id, { comment: 'confirmed in the service' });
+      await other.close();
+      const mark = emulator.control.requests().length;
+      let seenAfter: number | undefined;
+      for (let elapsed = 500; elapsed <= 10_000 && seenAfter === undefined; elapsed += 500) {
+        await step(500);
+        if (reports.some((report) => report.changed.some((run) => run.id === awaiting.id && run.attributes.status !== awaiting.attributes.status))) seenAfter = elapsed;
+      }
+      for (let elapsed = 0; elapsed < 5_000; elapsed += 500) await step(500);
+      await dispose();
+      assert.ok(seenAfter !== undefined && seenAfter <= 3_000, `the confirmation was seen ${seenAfter ?? 'more than 10 000'} ms later`);
+      const polls = sinceIndex(mark).filter((r) => r.path === `/api/v2/runs/${awaiting.id}`).map((r) => Date.parse(r.time));
+      const gaps = polls.slice(1).map((time, index) => time - polls[index]!);
+      assert.ok(polls.length >= 3 && gaps.every((gap) => gap <= 1_500), `read at gaps of ${gaps.join(', ')} ms after it moved`);
+    });
+
+    test('a workspace a view asks for gets its starting runs from the next organization read, not after its list\'s turn', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+      for (let elapsed = 0; elapsed < 10_000; elapsed += 500) await step(500);
+      // The workspace lists' turn is taken (2 a minute while the organization list goes).
+      const stagingApi = workspaceIds.get('staging-api')!;
+      watcher.watchWorkspace('emulator', stagingApi, { reportFirstList: true });
+      let first: (typeof reports)[number] | undefined;
+      for (let elapsed = 500; elapsed <= 10_000 && !first; elapsed += 500) {
+        await step(500);
+        first = reports.find((report) => report.workspaceId === stagingApi && report.changed.length > 0);
+      }
+      await dispose();
+      assert.ok(first, 'the starting runs were reported');
+      assert.equal(first.fromList, false, 'by the organization read');
+      assert.ok(first.changed.some((run) => !isFinalRunStatus(run.attributes.status)), 'with the live run');
+      assert.equal(emulator.control.requests().filter((r) => isRunList(r.path) && r.path.split('/')[4] === stagingApi).length, 0, 'before its own list');
+    });
+
+    test('runs of workspaces nobody watches are ignored', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      watcher.watchWorkspace('emulator', workspaceIds.get('sandbox')!);
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      const mark = emulator.control.requests().length;
+      const unwatched = await queueElsewhere('legacy-batch');
+      const watched = await queueElsewhere('sandbox');
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      await dispose();
+      const reportedIds = new Set(reports.flatMap((report) => report.changed.map((run) => run.id)));
+      assert.ok(reportedIds.has(watched.id), 'the watched workspace\'s run is reported');
+      assert.ok(!reportedIds.has(unwatched.id), 'the other workspace\'s run is not');
+      assert.ok(reports.every((report) => report.workspaceId === workspaceIds.get('sandbox')), 'reports name only the watched workspace');
+      assert.ok(!sinceIndex(mark).some((r) => r.path.includes(unwatched.id)), 'nor is it polled');
+    });
+
+    test('two organizations share the budget: each is read in turn, no faster together than one alone', async () => {
+      const { watcher, reports, step, dispose } = harness();
+      const lookup = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+      const helloWorld = (await lookup.workspaces.list('acme-free', { pageSize: 10 })).items.find((w) => w.attributes.name === 'hello-world')!;
+      await lookup.close();
+      watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+      watcher.watchWorkspace('emulator', helloWorld.id);
+      const start = emulator.control.now().getTime();
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      // A run in the free organization's workspace is found by that organization's read (within two spacings, 5 s). Its
+      // user queues it elsewhere (the owners team of acme-demo has no access there).
+      const other = new ServiceClient({ address: emulator.url, token: emulator.tokens.owner });
+      const run = await other.runs.create({ workspaceId: helloWorld.id, message: 'queued elsewhere' });
+      await other.close();
+      let foundAfter: number | undefined;
+      for (let elapsed = 500; elapsed <= 10_000 && foundAfter === undefined; elapsed += 500) {
+        await step(500);
+        if (reports.some((report) => report.changed.some((changed) => changed.id === run.id))) foundAfter = elapsed;
+      }
+      for (let elapsed = 0; elapsed < 3 * 60_000; elapsed += 500) await step(500);
+      await dispose();
+      assert.ok(foundAfter !== undefined && foundAfter <= 5_500, `found ${foundAfter ?? 'not within 10 000'} ms after it was queued`);
+      const reads = emulator.control.requests().filter((r) => isOrganizationRunList(r.path));
+      const times = (organization: string) => reads.filter((r) => r.path.startsWith(`/api/v2/organizations/${organization}/`)).map((r) => Date.parse(r.time) - start);
+      const demo = times('acme-demo');
+      const free = times('acme-free');
+      // Together one read every 2.5 s (24 a minute), so each organization every 5 s.
+      assert.ok(mostInAnyWindow([...demo, ...free].sort((a, b) => a - b), 60_000) <= 25, `${mostInAnyWindow([...demo, ...free], 60_000)} organization reads in a minute`);
+      for (const [name, list] of [['acme-demo', demo], ['acme-free', free]] as const) {
+        assert.ok(list.length >= 30, `${name} read ${list.length} times in 3 min 20 s`);
+        const gaps = list.slice(1).map((time, index) => time - list[index]!);
+        assert.ok(gaps.every((gap) => gap >= 4_500), `${name} read at gaps of ${gaps.join(', ')} ms`);
+      }
+    });
+
+    test('a refused organization list falls back to each workspace\'s own list, and is not asked again for 10 minutes', async () => {
+      const { watcher, reports, problems, step, dispose } = harness();
+      // A token that may read the workspaces but not the organization's runs.
+      emulator.control.injectFault({ path: /^\/api\/v2\/organizations\/[^/]+\/runs$/, kind: 'status', status: 404, times: Infinity });
+      const sandbox = workspaceIds.get('sandbox')!;
+      watcher.watchWorkspace('emulator', sandbox);
+      watcher.watchWorkspace('emulator', workspaceIds.get('demo-app')!);
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      const run = await queueElsewhere('sandbox');
+      let reported: (typeof reports)[number] | undefined;
+      for (let elapsed = 0; elapsed < 5 * 60_000 && !reported; elapsed += 1_000) {
+        await step(1_000);
+        reported = reports.find((report) => report.changed.some((changed) => changed.id === run.id));
+      }
+      for (let elapsed = 0; elapsed < 4 * 60_000; elapsed += 1_000) await step(1_000);
+      await dispose();
+      assert.ok(reported, 'the new run was found');
+      assert.equal(reported.fromList, true, 'by its workspace\'s list');
+      const refused = emulator.control.requests().filter((r) => isOrganizationRunList(r.path));
+      assert.equal(refused.length, 1, 'asked once within 10 minutes');
+      assert.equal(problems.filter((problem) => problem.includes('acme-demo')).length, 1, problems.join('\n'));
+      assert.ok(emulator.control.requests().filter((r) => isRunList(r.path)).length >= 4, 'the workspaces are listed in turn');
+    });
+
+    test('more new runs than a page between two reads: each workspace of the organization is listed', async () => {
+      const { watcher, step, dispose } = harness({ organizationPageSize: 2 });
+      const sandbox = workspaceIds.get('sandbox')!;
+      watcher.watchWorkspace('emulator', sandbox);
+      for (let elapsed = 0; elapsed < 60_000; elapsed += 500) await step(500);
+      const mark = emulator.control.requests().length;
+      // Three runs elsewhere in the organization: a page of two shows none the last read saw.
+      for (const name of ['staging-api', 'legacy-batch', 'prod-network']) await queueElsewhere(name);
+      for (let elapsed = 0; elapsed < 20_000; elapsed += 500) await step(500);
+      await dispose();
+      assert.ok(sinceIndex(mark).some((r) => isRunList(r.path) && r.path.split('/')[4] === sandbox), 'sandbox listed again');
+    });
   });
 });

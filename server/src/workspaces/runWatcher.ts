@@ -1,17 +1,36 @@
 // Keeps the runs a user can see fresh within the service's limits (spec §8): per host (one token, one budget),
-//  - run LISTS (30/min budget shared by every workspace): one loop picks the most overdue workspace and never lists
-//    more often than once per `listSpacingMs` (default 3 s → at most 20/min, leaving room for the client's views);
-//    a workspace whose list did not change waits longer each time (15 s doubling to 5 min);
+//  - NEW runs (queued outside the editor: VCS, another user) are found with the ORGANIZATION's run list, newest
+//    first, one page of `organizationPageSize` (100, the service's maximum): one read finds a new run in any watched
+//    workspace of that organization, where listing each workspace in turn found it only on its turn (every 10 min
+//    with 200 workspaces sharing 30 lists a minute). Reads go at most once per `organizationReadSpacingMs` (2.5 s →
+//    24/min) per host, round robin over the organizations that have watched workspaces, so with N organizations each
+//    is read every 2.5·N s (a new run is reported within about 2.5·N s; the budget, not the freshness, is what is
+//    fixed). 2.5 s rather than 3: a change waits for the next read, so its p99 is the spacing plus one answer, and
+//    the target is 3 s. The read also shows the current state of every listed run, so a change to a run the watcher
+//    follows with a backed-off poll (one awaiting a confirmation that someone gives elsewhere) is seen as soon;
+//  - each workspace's OWN run list (the same 30/min budget: both lists share it) is still read where it is needed:
+//    once when the workspace is first watched (its starting state, complete for the views; it also finds an old
+//    active run beyond the organization page), when a command pokes it, and for every workspace the organization
+//    list does not cover (its organization not known yet, or the list refused with 403/404, for a token that may read
+//    the workspace but not the organization's runs; refused organizations are tried again after 10 min or a new
+//    token). While organization reads go, these lists are spaced `coveredListSpacingMs` (30 s → 2/min) apart, so
+//    200 first lists take 100 min (the organization list reports new runs meanwhile); with none, `listSpacingMs`
+//    (3 s → 20/min) as before, a quiet workspace waiting longer each time (15 s doubling to 5 min). Together at most
+//    26 run lists a minute, leaving 4 for the views' own list reads (the client's limiter queues them past 30);
+//  - a workspace's organization is read once from GET /workspaces/:id (general budget), or learned when the
+//    organization's list shows one of its runs;
 //  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): every 1 s while the service works on them (so a
 //    plan's end reaches the code within a second), ×1.5 up to 30 s while they wait for a person or their turn (or
-//    stay unchanged for 30 reads), and at most `maxRunPollsPerSecond` per host;
+//    stay unchanged for 30 reads), and at most `maxRunPollsPerSecond` per host (workspace lookups included);
 //  - a service that does not answer (network, timeout, 5xx, a proxy's error page) pauses the whole host,
 //    1 s doubling to `outageBackoff.maxMs` (8 s): the watcher is back within 10 s of the service's recovery, and at
-//    once when the user acts (wake); other errors back off per workspace/run; a 429 (after the client's own
-//    retries) pauses the whole host for a minute.
+//    once when the user acts (wake); other errors back off per workspace/run/organization; a 429 (after the client's
+//    own retries) pauses the whole host for a minute.
 // Each change (status or action flags) is reported once, through onRuns(…, changed).
 import type { Run, ServiceClient } from '../api';
 import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relatedId, ServiceError } from '../api';
+import { mayHaveSkippedRuns, newestCreatedAt, newOrganizationWatch, nextOrganization, runsByWatchedWorkspace } from './organizationRunReads';
+import type { OrganizationWatch } from './organizationRunReads';
 import { runSignature } from './runSummary';
 import type { TimerHandle, Timers } from './timers';
 
@@ -30,16 +49,35 @@ export interface RunWatcherOptions {
   maxRunPollsPerSecond?: number;
   /** Runs per list request (the newest ones). */
   listPageSize?: number;
+  /** Least time between two organization run lists of a host (default 2.5 s: 24 a minute). */
+  organizationReadSpacingMs?: number;
+  /** Runs per organization list (default 100, the service's maximum page size). */
+  organizationPageSize?: number;
+  /** Least time between two workspace run lists while organization lists go (default 30 s: 2 a minute). */
+  coveredListSpacingMs?: number;
   /** Host pause while the service does not answer: base doubling to max (default 1 s to 8 s). */
   outageBackoff?: { baseMs: number; maxMs: number };
 }
 
 interface WorkspaceWatch {
+  /** Infinity: no list planned (the organization list covers it). */
   nextListAt: number;
   intervalMs: number;
   listedOnce: boolean;
-  /** Report every run of the first list too (a client view asked for the workspace and starts from that list). */
+  /** The host's watch counter when this watch began (see OrganizationWatch.baselineSeq). */
+  seq: number;
+  /** undefined: not known yet; null: cannot be known (the workspace is not readable): its own list only. */
+  organization?: string | null;
+  /** When to look its organization up (again). */
+  lookupAt: number;
+  /**
+   * Report every run of the first look too (a client view asked for the workspace and starts from what the watcher
+   * saw): the first of its own list or an organization read that shows its runs, whichever comes first (the next
+   * organization read, within 2.5 s, where its own first list may wait its turn for minutes).
+   */
   reportFirstList?: boolean;
+  /** The starting runs were reported (see reportFirstList). */
+  startReported?: boolean;
 }
 
 interface RunWatch {
@@ -57,6 +95,10 @@ interface HostState {
   /** Last signature seen of every run (listed or polled), to report each change once. */
   signatures: Map<string, string>;
   lastListAt: number;
+  lastOrganizationReadAt: number;
+  organizations: Map<string, OrganizationWatch>;
+  /** Counts watchWorkspace calls: orders watches against organization reads. */
+  watchSeq: number;
   pausedUntil: number;
   /** While the service does not answer: the current pause (0 = it answers) and when the next probe may go. */
   outageMs: number;
@@ -68,6 +110,10 @@ interface HostState {
 }
 
 const rateLimitPauseMs = 60_000;
+/** A refused organization list is tried again after this (or at once with a new token). */
+const organizationRefusalMs = 600_000;
+/** A workspace whose organization could not be looked up (other than 404) is looked up again after this. */
+const lookupRetryMs = 60_000;
 /** Unchanged polls of a working run at the base cadence before it backs off like a waiting one. */
 const maxQuietPollsAtBase = 30;
 
@@ -75,6 +121,9 @@ export class RunWatcher {
   private readonly hosts = new Map<string, HostState>();
   private readonly timers: Timers;
   private readonly listSpacingMs: number;
+  private readonly coveredListSpacingMs: number;
+  private readonly organizationReadSpacingMs: number;
+  private readonly organizationPageSize: number;
   private readonly listInterval: { baseMs: number; maxMs: number };
   private readonly runInterval: { baseMs: number; maxMs: number };
   private readonly maxRunPollsPerSecond: number;
@@ -84,6 +133,9 @@ export class RunWatcher {
   constructor(private readonly options: RunWatcherOptions) {
     this.timers = options.timers;
     this.listSpacingMs = options.listSpacingMs ?? 3_000;
+    this.coveredListSpacingMs = options.coveredListSpacingMs ?? 30_000;
+    this.organizationReadSpacingMs = options.organizationReadSpacingMs ?? 2_500;
+    this.organizationPageSize = options.organizationPageSize ?? 100;
     this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
     this.runInterval = options.runInterval ?? { baseMs: 1_000, maxMs: 30_000 };
     this.maxRunPollsPerSecond = options.maxRunPollsPerSecond ?? 10;
@@ -94,7 +146,15 @@ export class RunWatcher {
   watchWorkspace(hostname: string, workspaceId: string, options: { reportFirstList?: boolean } = {}): void {
     const host = this.host(hostname);
     if (!host.workspaces.has(workspaceId)) {
-      host.workspaces.set(workspaceId, { nextListAt: this.timers.now(), intervalMs: this.listInterval.baseMs, listedOnce: false, ...(options.reportFirstList ? { reportFirstList: true } : {}) });
+      const now = this.timers.now();
+      host.workspaces.set(workspaceId, {
+        nextListAt: now,
+        intervalMs: this.listInterval.baseMs,
+        listedOnce: false,
+        seq: ++host.watchSeq,
+        lookupAt: now,
+        ...(options.reportFirstList ? { reportFirstList: true } : {}),
+      });
       this.schedule(host);
     }
   }
@@ -112,6 +172,14 @@ export class RunWatcher {
     const host = this.hosts.get(hostname);
     if (!host) return;
     host.pausedUntil = 0;
+    // Another token may read what this one could not.
+    for (const organization of host.organizations.values()) organization.refusedUntil = 0;
+    for (const watch of host.workspaces.values()) {
+      if (watch.organization === null) {
+        watch.organization = undefined;
+        watch.lookupAt = 0;
+      }
+    }
     host.timer?.cancel();
     host.timer = undefined;
     host.timerDue = undefined;
@@ -127,9 +195,14 @@ export class RunWatcher {
     if (!host) return;
     const now = this.timers.now();
     // After an outage the user's action is the news to act on: the next list goes now, not after the list spacing.
-    if (host.outageMs > 0) host.lastListAt = -Infinity;
+    if (host.outageMs > 0) {
+      host.lastListAt = -Infinity;
+      host.lastOrganizationReadAt = -Infinity;
+    }
     host.outageUntil = 0;
-    for (const watch of host.workspaces.values()) watch.nextListAt = Math.min(watch.nextListAt, now);
+    // A workspace the organization list covers is looked at by the next organization read (within its spacing):
+    // listing each of them again would spend the whole budget for nothing.
+    for (const watch of host.workspaces.values()) if (!this.covered(host, watch, now) || !watch.listedOnce) watch.nextListAt = Math.min(watch.nextListAt, now);
     host.timer?.cancel();
     host.timer = undefined;
     host.timerDue = undefined;
@@ -177,7 +250,20 @@ export class RunWatcher {
   private host(hostname: string): HostState {
     let host = this.hosts.get(hostname);
     if (!host) {
-      host = { hostname, workspaces: new Map(), runs: new Map(), signatures: new Map(), lastListAt: -Infinity, pausedUntil: 0, outageMs: 0, outageUntil: 0, pollTimes: [] };
+      host = {
+        hostname,
+        workspaces: new Map(),
+        runs: new Map(),
+        signatures: new Map(),
+        lastListAt: -Infinity,
+        lastOrganizationReadAt: -Infinity,
+        organizations: new Map(),
+        watchSeq: 0,
+        pausedUntil: 0,
+        outageMs: 0,
+        outageUntil: 0,
+        pollTimes: [],
+      };
       this.hosts.set(hostname, host);
     }
     return host;
@@ -185,8 +271,20 @@ export class RunWatcher {
 
   private nextDue(host: HostState): number | undefined {
     let due: number | undefined;
-    const consider = (time: number) => (due = due === undefined ? time : Math.min(due, time));
-    for (const watch of host.workspaces.values()) consider(Math.max(watch.nextListAt, host.lastListAt + this.listSpacingMs));
+    const consider = (time: number) => {
+      if (Number.isFinite(time)) due = due === undefined ? time : Math.min(due, time);
+    };
+    const now = this.timers.now();
+    const organizations = this.readableOrganizations(host, now);
+    const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
+    for (const watch of host.workspaces.values()) {
+      consider(Math.max(watch.nextListAt, host.lastListAt + listSpacing));
+      if (watch.organization === undefined) consider(watch.lookupAt);
+    }
+    for (const name of this.watchedOrganizations(host)) {
+      const organization = host.organizations.get(name)!;
+      consider(Math.max(host.lastOrganizationReadAt + this.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt));
+    }
     for (const watch of host.runs.values()) consider(watch.nextPollAt);
     return due === undefined ? undefined : Math.max(due, host.pausedUntil, host.outageUntil);
   }
@@ -234,7 +332,26 @@ export class RunWatcher {
       host.pollTimes.push(now);
       work.push(this.pollRun(client, host, runId, watch));
     }
-    if (now >= host.lastListAt + this.listSpacingMs) {
+    // Organization lookups after the polls, on what is left of the same per-second allowance.
+    for (const [workspaceId, watch] of host.workspaces) {
+      if (watch.organization !== undefined || watch.lookupAt > now) continue;
+      if (host.pollTimes.length >= this.maxRunPollsPerSecond) {
+        watch.lookupAt = now + 1_000;
+        continue;
+      }
+      host.pollTimes.push(now);
+      work.push(this.lookUpOrganization(client, host, workspaceId, watch));
+    }
+    const organizations = this.readableOrganizations(host, now);
+    if (now >= host.lastOrganizationReadAt + this.organizationReadSpacingMs) {
+      const next = nextOrganization(host.organizations, organizations, now);
+      if (next) {
+        host.lastOrganizationReadAt = now;
+        work.push(this.readOrganization(client, host, next, host.organizations.get(next)!));
+      }
+    }
+    const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
+    if (now >= host.lastListAt + listSpacing) {
       const next = [...host.workspaces].filter(([, watch]) => watch.nextListAt <= now).sort((a, b) => a[1].nextListAt - b[1].nextListAt)[0];
       if (next) {
         host.lastListAt = now;
@@ -248,8 +365,11 @@ export class RunWatcher {
     try {
       // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
       const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
-      if (!host.workspaces.has(workspaceId)) return;
-      const changed = this.record(host, page.items, watch.listedOnce || watch.reportFirstList === true);
+      if (host.workspaces.get(workspaceId) !== watch) return;
+      const firstForView = this.startsView(watch);
+      const recorded = this.record(host, page.items, watch.listedOnce || firstForView);
+      // A view starts from this list: every run of it is pushed.
+      const changed = firstForView ? page.items : recorded;
       if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
       for (const run of page.items) {
         if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
@@ -259,7 +379,8 @@ export class RunWatcher {
       this.answered(host);
       watch.listedOnce = true;
       watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
-      watch.nextListAt = this.timers.now() + watch.intervalMs;
+      // Covered: the organization's list finds what is new here from now on.
+      watch.nextListAt = this.covered(host, watch, this.timers.now()) ? Infinity : this.timers.now() + watch.intervalMs;
       this.options.onRuns(host.hostname, workspaceId, page.items, changed, true);
     } catch (error) {
       if (this.unanswered(host, error)) watch.nextListAt = this.timers.now(); // again as soon as the host's pause ends
@@ -269,6 +390,121 @@ export class RunWatcher {
       }
       this.failed(host, error, `list the runs of workspace ${workspaceId}`);
     }
+  }
+
+  /** Reads which organization a workspace belongs to, so that its organization's list can cover it. */
+  private async lookUpOrganization(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
+    try {
+      const { workspace } = await client.workspaces.getById(workspaceId);
+      this.answered(host);
+      if (host.workspaces.get(workspaceId) !== watch || watch.organization !== undefined) return;
+      this.learnOrganization(host, watch, relatedId(workspace, 'organization') ?? null);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) {
+        // Not readable with this token: its own list says why (the list reports it); nothing to look up again.
+        watch.organization = null;
+        return;
+      }
+      watch.lookupAt = this.unanswered(host, error) ? this.timers.now() : this.timers.now() + lookupRetryMs;
+      // Only a 429 is acted on (the host pauses). Nothing is reported: the workspace keeps its own list meanwhile,
+      // which reports the same problem once per list, where 200 lookups failing at once would say it 200 times.
+      if (error instanceof RateLimitedError) this.failed(host, error, `look up the organization of workspace ${workspaceId}`);
+    }
+  }
+
+  private learnOrganization(host: HostState, watch: WorkspaceWatch, organization: string | null): void {
+    watch.organization = organization;
+    if (organization !== null && !host.organizations.has(organization)) host.organizations.set(organization, newOrganizationWatch());
+  }
+
+  /**
+   * One page of the organization's runs, newest first: a run of a watched workspace that the watcher does not know is
+   * new (once a read has seen that workspace's runs), reported and followed exactly as a workspace's list would.
+   */
+  private async readOrganization(client: ServiceClient, host: HostState, name: string, organization: OrganizationWatch): Promise<void> {
+    const startSeq = host.watchSeq;
+    organization.lastReadAt = this.timers.now();
+    try {
+      // Every operation (the organization list leaves none out by default, but the workspace list does: be explicit).
+      // No filter[workspace_names]: 200 names make a long URL, and a renamed workspace would silently drop out.
+      const page = await client.runs.listForOrganization(name, { pageSize: this.organizationPageSize, operations: [...allRunOperations] });
+      this.answered(host);
+      organization.errorMs = 0;
+      const now = this.timers.now();
+      const grouped = runsByWatchedWorkspace(page.items, (workspaceId) => host.workspaces.has(workspaceId));
+      for (const [workspaceId, runs] of grouped) {
+        const watch = host.workspaces.get(workspaceId)!;
+        // The page shows the workspace is in this organization: no lookup needed.
+        if (watch.organization === undefined) this.learnOrganization(host, watch, name);
+        if (watch.organization !== name) continue;
+        const firstForView = this.startsView(watch);
+        const recorded = this.record(host, runs, watch.seq <= organization.baselineSeq);
+        const changed = firstForView ? runs : recorded;
+        if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
+        for (const run of runs) {
+          const followed = host.runs.get(run.id);
+          if (isFinalRunStatus(run.attributes.status)) host.runs.delete(run.id); // ended: nothing left to poll
+          else if (!followed) host.runs.set(run.id, { workspaceId, nextPollAt: now + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+          else if (changed.includes(run)) {
+            // Moved while its poll was backed off (confirmed elsewhere): the service works on it again, read it at
+            // the working cadence so the next phase's end is seen within a second.
+            followed.intervalMs = this.runInterval.baseMs;
+            followed.quietPolls = 0;
+            followed.nextPollAt = Math.min(followed.nextPollAt, now + this.runInterval.baseMs);
+          }
+        }
+        // Not a complete list of the workspace (the page is the organization's): `fromList` false.
+        this.options.onRuns(host.hostname, workspaceId, runs, changed, false);
+      }
+      if (mayHaveSkippedRuns(page.items, this.organizationPageSize, organization.newestCreatedAt)) {
+        // More runs than a page were queued since the last read (over 2,000 a minute): list each workspace instead.
+        for (const watch of host.workspaces.values()) if (watch.organization === name) watch.nextListAt = Math.min(watch.nextListAt, now);
+      }
+      organization.newestCreatedAt = newestCreatedAt(page.items) ?? organization.newestCreatedAt;
+      organization.baselineSeq = startSeq;
+    } catch (error) {
+      const now = this.timers.now();
+      if (error instanceof ServiceError && (error.status === 403 || error.status === 404)) {
+        // This token may not read the organization's runs: back to each workspace's own list, in turn.
+        organization.refusedUntil = now + organizationRefusalMs;
+        organization.baselineSeq = 0;
+        organization.newestCreatedAt = undefined;
+        for (const watch of host.workspaces.values()) if (watch.organization === name) watch.nextListAt = Math.min(watch.nextListAt, now);
+        this.options.onProblem?.(`Cannot list the runs of organization ${name} (${error.status}): each workspace's runs are listed in turn instead, so runs queued outside the editor are seen later.`);
+        return;
+      }
+      if (!this.unanswered(host, error)) {
+        organization.errorMs = Math.min(organization.errorMs > 0 ? organization.errorMs * 2 : this.organizationReadSpacingMs, this.listInterval.maxMs);
+        organization.retryAt = now + organization.errorMs;
+      }
+      this.failed(host, error, `list the runs of organization ${name}`);
+    }
+  }
+
+  /** Whether this look at the workspace's runs is the one a view starts from (reportFirstList); marks it taken. */
+  private startsView(watch: WorkspaceWatch): boolean {
+    if (watch.reportFirstList !== true || watch.startReported === true) return false;
+    watch.startReported = true;
+    return true;
+  }
+
+  /** Whether the organization list finds this workspace's new runs (its organization is known and readable). */
+  private covered(host: HostState, watch: WorkspaceWatch, now: number): boolean {
+    if (typeof watch.organization !== 'string') return false;
+    const organization = host.organizations.get(watch.organization);
+    return organization !== undefined && organization.refusedUntil <= now;
+  }
+
+  /** Organizations with at least one watched workspace. */
+  private watchedOrganizations(host: HostState): Set<string> {
+    const names = new Set<string>();
+    for (const watch of host.workspaces.values()) if (typeof watch.organization === 'string') names.add(watch.organization);
+    return names;
+  }
+
+  /** …of which the list is not refused now. */
+  private readableOrganizations(host: HostState, now: number): string[] {
+    return [...this.watchedOrganizations(host)].filter((name) => host.organizations.get(name)!.refusedUntil <= now);
   }
 
   /**
