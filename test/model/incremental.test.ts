@@ -230,7 +230,8 @@ test('random typing inside blocks (the edits read one block alone, and the ones 
     { weight: 4, arbitrary: fc.constantFrom('a', '_', '1', ' ', '\n', '  z = var.v_3\n', '  n = "x"\n') },
     { weight: 1, arbitrary: fc.constantFrom('var.', '"', '{', '}', '=', '[') },
   );
-  const typing = fc.array(fc.record({ at: fc.integer({ min: 0, max: 1_000_000 }), column: fc.nat(12), text: typed }), { minLength: 1, maxLength: 15 });
+  // `defer`: a whole-file parse waits (as the server asks), and happens at the next key without `defer`.
+  const typing = fc.array(fc.record({ at: fc.integer({ min: 0, max: 1_000_000 }), column: fc.nat(12), text: typed, defer: fc.boolean() }), { minLength: 1, maxLength: 15 });
   await fc.assert(
     fc.asyncProperty(typing, async (keys) => {
       const model = await ModuleFolderModel.load({ folder, parser: counting, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
@@ -246,8 +247,10 @@ test('random typing inside blocks (the edits read one block alone, and the ones 
           const offset = Math.min(lines.offsetAt({ line, character: 2 + key.column }), lines.offsetAt({ line, character: Number.MAX_SAFE_INTEGER }));
           const position = { line, character: offset - lineStart };
           text = text.slice(0, offset) + key.text + text.slice(offset);
-          model.changeDocument(mainFile, [{ range: { start: position, end: position }, text: key.text }]);
+          model.changeDocument(mainFile, [{ range: { start: position, end: position }, text: key.text }], undefined, { deferWholeParse: key.defer });
           assert.equal(model.openText(mainFile), text);
+          if (key.defer && index < keys.length - 1) continue;
+          model.parsePending(mainFile);
           await assertSameAsFresh(model, parser, `after key ${index} (${JSON.stringify(key.text)} at ${line}:${position.character})`);
         }
       } finally {
@@ -257,4 +260,31 @@ test('random typing inside blocks (the edits read one block alone, and the ones 
     { seed: 1313, numRuns: 60, endOnFailure: true },
   );
   assert.ok(regionParses > 50, `only ${regionParses} edits were read from their block alone`);
+});
+
+test('a deferred whole-file parse: the facts wait until parsePending, edits in between accumulate, the result equals a fresh parse', async () => {
+  const parser = await testParser();
+  const initial = largeFile(100);
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
+  try {
+    model.openDocument(mainFile, initial);
+    const before = model.index.get(mainFile);
+    // A block edit is applied at once, deferral or not.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 14 }, end: { line: 1, character: 17 } }, text: 'w_0' }], undefined, { deferWholeParse: true }), true);
+    assert.notDeepEqual(model.index.get(mainFile), before);
+    const afterBlockEdit = model.index.get(mainFile);
+    // Breaking a block: deferred, the facts stay as they were, the text is the new one.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  x = var.\n' }], undefined, { deferWholeParse: true }), 'deferred');
+    assert.equal(model.index.get(mainFile), afterBlockEdit);
+    assert.equal(model.hasPendingParse(mainFile), true);
+    // Another edit (one a block could take alone) while the parse waits: deferred too, both go into the one parse.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 81, character: 14 }, end: { line: 81, character: 14 } }, text: 'z' }], undefined, { deferWholeParse: true }), 'deferred');
+    assert.equal(model.parsePending(mainFile), true);
+    assert.equal(model.hasPendingParse(mainFile), false);
+    assert.equal(model.parsePending(mainFile), false);
+    await assertSameAsFresh(model, parser, 'after the deferred parse');
+    assert.ok((model.openText(mainFile) ?? '').includes('  x = var.\n'));
+  } finally {
+    model.dispose();
+  }
 });

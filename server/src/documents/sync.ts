@@ -36,17 +36,22 @@ interface Batch {
 }
 
 /** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
-export const modelUpdateDelayMs = 5;
+export const modelUpdateDelayMs = 4;
+const quietMs = 2;
+const maxQuietWaitMs = 20;
 
 /**
- * The wait grows with what the document's last update cost: an edit read from its block alone takes ~2 ms, so the
- * model (and the diagnostics) follow at once; an edit that breaks a block of a 1 MB file re-parses the file (~20
- * ms), and a completion sent 6 ms after the keystroke must not wait behind that.
+ * An edit the model cannot read from its block alone (it breaks the block, or reaches past it) needs the whole file
+ * parsed: ~20 ms for 1 MB, ~80 ms for 4 MB. That parse waits twice what the document's last one took (10-50 ms), so
+ * the requests sent with the keystroke are answered first, and a burst of such edits is parsed once.
  */
-export function modelUpdateDelay(lastUpdateMs: number | undefined): number {
-  return Math.min(maxModelUpdateDelayMs, Math.max(modelUpdateDelayMs, Math.ceil((lastUpdateMs ?? 0) * 2)));
+export function wholeParseDelay(lastParseMs: number | undefined): number {
+  return Math.min(maxWholeParseDelayMs, Math.max(minWholeParseDelayMs, Math.ceil((lastParseMs ?? 0) * 2)));
 }
-const maxModelUpdateDelayMs = 50;
+const minWholeParseDelayMs = 10;
+const maxWholeParseDelayMs = 50;
+/** However long a burst of such edits lasts, the file is parsed at least this often. */
+const maxWholeParseWaitMs = 250;
 
 /** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
 export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
@@ -59,27 +64,64 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   };
   // Each open document's latest text and version as the client sent them, and the version the model has applied.
   // Requests read the latest text at once; the model (parse, extraction, diagnostics) follows a moment later, once
-  // per burst: the changes that arrive within `modelUpdateDelay` are applied together, in one parse.
+  // per burst: the changes that arrive within `modelUpdateDelayMs` are applied together; an edit that needs the
+  // whole file parsed waits a little longer (wholeParseDelay).
   // TextDocument updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
   const latest = new Map<string, TextDocument>();
   const applied = new Map<string, number>();
   const pending = new Map<string, Batch>();
-  /** How long the model's last update of each open document took (ms). */
-  const updateCost = new Map<string, number>();
-  /** Hands the document's pending changes to the model now; resolves once they are applied. */
+  /** Documents whose model waits for a whole-file parse: the version it will answer, and when it started waiting. */
+  const deferred = new Map<string, { version: number; firstLine: number; since: number; timer: ReturnType<typeof setTimeout> }>();
+  /** How long each open document's last whole-file parse took (ms). */
+  const parseCost = new Map<string, number>();
+  /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
+  const parseDeferred = (uri: string): Promise<unknown> => {
+    const waiting = deferred.get(uri);
+    if (!waiting) return Promise.resolve();
+    clearTimeout(waiting.timer);
+    deferred.delete(uri);
+    return folders.withModel(uri, (model) => {
+      const started = performance.now();
+      if (model.parsePending(uri)) applied.set(uri, waiting.version);
+      parseCost.set(uri, performance.now() - started);
+    });
+  };
+  /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
   const applyPending = (uri: string): Promise<unknown> => {
     const batch = pending.get(uri);
     if (!batch) return Promise.resolve();
     clearTimeout(batch.timer);
     pending.delete(uri);
     return folders.withModel(uri, (model) => {
-      const started = performance.now();
       // The batch ends at the latest version (no change came after it): the model can share this text.
       const current = latest.get(uri);
       const resultText = current?.version === batch.version ? current.getText() : undefined;
-      if (model.changeDocument(uri, batch.changes, resultText)) applied.set(uri, batch.version);
-      updateCost.set(uri, performance.now() - started);
+      const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true });
+      if (result === 'deferred') {
+        const earlier = deferred.get(uri);
+        if (earlier) clearTimeout(earlier.timer);
+        const since = earlier?.since ?? performance.now();
+        const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - performance.now()));
+        deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: setTimeout(() => void parseDeferred(uri), delay) });
+      } else if (result) applied.set(uri, batch.version);
     });
+  };
+  /** When a request last read each open document (completion, hover, code actions, lenses ask for it). */
+  const lastRequest = new Map<string, number>();
+  /**
+   * Applies the pending changes once no request has read the document for `quietMs`: an editor sends completion,
+   * hover and code actions with the keystroke, and they are answered from the latest text before the model's work
+   * (a few ms, more when the edit breaks a block) runs. A stream of requests delays it `maxQuietWaitMs` at most.
+   */
+  const applyWhenQuiet = (uri: string, since: number) => {
+    const batch = pending.get(uri);
+    if (!batch) return;
+    const now = performance.now();
+    if (now - (lastRequest.get(uri) ?? -Infinity) < quietMs && now - since < maxQuietWaitMs) {
+      batch.timer = setTimeout(() => applyWhenQuiet(uri, since), quietMs);
+      return;
+    }
+    void applyPending(uri);
   };
   const cancelPending = (uri: string) => {
     const batch = pending.get(uri);
@@ -90,7 +132,13 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version, text } = textDocument;
     cancelPending(uri); // the open text replaces whatever was pending
-    latest.set(uri, TextDocument.create(uri, textDocument.languageId, version, text));
+    const waiting = deferred.get(uri);
+    if (waiting) clearTimeout(waiting.timer);
+    deferred.delete(uri);
+    const document = TextDocument.create(uri, textDocument.languageId, version, text);
+    // Its line offsets now, with the open's own work, not on the first keystroke (30 ms for a 4 MB file).
+    void document.lineCount;
+    latest.set(uri, document);
     void folders.withModel(
       uri,
       (model) => {
@@ -116,7 +164,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       queued.version = version;
       queued.firstLine = Math.min(queued.firstLine, firstLine);
     } else {
-      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => void applyPending(uri), modelUpdateDelay(updateCost.get(uri))) };
+      const since = performance.now();
+      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => applyWhenQuiet(uri, since), modelUpdateDelayMs) };
       pending.set(uri, batch);
     }
     edited(uri);
@@ -126,7 +175,11 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     cancelPending(textDocument.uri);
     const closedLength = latest.get(textDocument.uri)?.getText().length ?? 0;
     latest.delete(textDocument.uri);
-    updateCost.delete(textDocument.uri);
+    lastRequest.delete(textDocument.uri);
+    parseCost.delete(textDocument.uri);
+    const waiting = deferred.get(textDocument.uri);
+    if (waiting) clearTimeout(waiting.timer);
+    deferred.delete(textDocument.uri);
     const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
@@ -146,6 +199,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   });
   return {
     get(uri) {
+      lastRequest.set(uri, performance.now());
       const open = latest.get(uri);
       if (open) return open;
       const text = folders.modelFor(uri)?.openText(uri);
@@ -153,10 +207,12 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     },
     modelVersion: (uri) => applied.get(uri),
     async whenCurrent(uri, line) {
-      const batch = pending.get(uri);
+      lastRequest.set(uri, performance.now());
       // Lines above the first changed one are where they were: the model answers for them as it is.
-      if (!batch || (line !== undefined && line < batch.firstLine)) return;
-      await applyPending(uri);
+      const batch = pending.get(uri);
+      if (batch && (line === undefined || line >= batch.firstLine)) await applyPending(uri);
+      const waiting = deferred.get(uri);
+      if (waiting && (line === undefined || line >= waiting.firstLine)) await parseDeferred(uri);
     },
   };
 }

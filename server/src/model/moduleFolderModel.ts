@@ -69,6 +69,14 @@ interface OpenDocument {
   /** Absent while the text is over the size limit (no analysis, so nothing to re-parse incrementally). */
   tree?: Tree;
   extractor?: IncrementalTerraformExtractor;
+  /** Changes in `text` (and edited into `tree`) that wait for a whole-file parse (see changeDocument's `deferWholeParse`). */
+  unparsed?: PendingParse;
+}
+
+/** What the changes waiting for a parse left alone: the first `prefix` and last `suffix` characters. */
+interface PendingParse extends EditSpan {
+  /** False once a change replaced the whole text: the old tree is of no use. */
+  reusable: boolean;
 }
 
 export class ModuleFolderModel {
@@ -179,7 +187,11 @@ export class ModuleFolderModel {
     const kind = this.kindOf(file);
     if (!kind) return false;
     // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
-    if (this.openDocuments.get(file)?.text === text) return true;
+    const already = this.openDocuments.get(file);
+    if (already?.text === text) {
+      if (already.unparsed) this.parseWhole(file, kind, already);
+      return true;
+    }
     this.bump(file);
     this.openDocuments.get(file)?.tree?.delete();
     if (this.tooLarge(file, text)) {
@@ -201,20 +213,30 @@ export class ModuleFolderModel {
    * `resultText`: the text these changes make, when the caller already holds it (the server's copy of the open
    * document). The model then keeps that string instead of building its own: one copy of a 1 MB text, not two, and
    * V8 joins its pieces (flattens it) once, not twice per keystroke.
+   * `deferWholeParse`: an edit that cannot be read from its block alone (it breaks the block, or reaches outside
+   * it) needs the whole file parsed (~20 ms for 1 MB); with this option the model keeps the text and returns
+   * 'deferred' instead, and `parsePending` parses later, once the requests sent with the keystroke are answered.
    */
-  changeDocument(pathOrUri: string, changes: readonly TextChange[], resultText?: string): boolean {
+  changeDocument(pathOrUri: string, changes: readonly TextChange[], resultText?: string, options: { deferWholeParse?: boolean } = {}): boolean | 'deferred' {
     const file = this.toPath(pathOrUri);
     const kind = this.kindOf(file);
     const open = this.openDocuments.get(file);
     if (!kind || !open) return false;
     this.bump(file);
+    if (!open.tree && resultText !== undefined && this.tooLarge(file, resultText)) {
+      // Over the size limit, kept as text only: there is no tree to tell where the changes went. Its (empty)
+      // diagnostics still answer the new version.
+      open.text = resultText;
+      this.invalidate([file]);
+      return true;
+    }
     const applied = applyTextChanges(open.text, open.tree, changes);
-    const { reusableTree, prefix, suffix } = applied;
     const text = resultText !== undefined && resultText.length === applied.text.length ? resultText : applied.text;
     if (this.tooLarge(file, text)) {
       open.tree?.delete();
       open.tree = undefined;
       open.text = text;
+      open.unparsed = undefined;
       open.extractor?.reset();
       this.index.replace(file, undefined);
       this.invalidate([file]);
@@ -222,8 +244,8 @@ export class ModuleFolderModel {
     }
     // An edit inside one block of a file without errors: that block alone is parsed. The file's tree is not
     // re-parsed but keeps the edit (tree.edit above), so the next whole-file parse still re-uses it.
-    if (reusableTree && open.tree && open.extractor) {
-      const contribution = this.extractBlockEdit(file, open.extractor, text, { prefix, suffix });
+    if (!open.unparsed && applied.reusableTree && open.tree && open.extractor) {
+      const contribution = this.extractBlockEdit(file, open.extractor, text, { prefix: applied.prefix, suffix: applied.suffix });
       if (contribution) {
         open.text = text;
         this.index.replace(file, contribution);
@@ -231,19 +253,50 @@ export class ModuleFolderModel {
         return true;
       }
     }
+    const previous = open.unparsed;
+    open.unparsed = {
+      prefix: Math.min(previous?.prefix ?? Infinity, applied.prefix),
+      suffix: Math.min(previous?.suffix ?? Infinity, applied.suffix),
+      reusable: (previous?.reusable ?? true) && applied.reusableTree,
+    };
+    open.text = text;
+    if (options.deferWholeParse) return 'deferred';
+    this.parseWhole(file, kind, open);
+    return true;
+  }
+
+  /** Parses a document whose changes were deferred (changeDocument's `deferWholeParse`); false when none wait. */
+  parsePending(pathOrUri: string): boolean {
+    const file = this.toPath(pathOrUri);
+    const kind = this.kindOf(file);
+    const open = this.openDocuments.get(file);
+    if (!kind || !open?.unparsed) return false;
+    this.parseWhole(file, kind, open);
+    return true;
+  }
+
+  /** Whether changes of an open document wait for a whole-file parse. */
+  hasPendingParse(pathOrUri: string): boolean {
+    return this.openDocuments.get(this.toPath(pathOrUri))?.unparsed !== undefined;
+  }
+
+  private parseWhole(file: string, kind: ModelFileKind, open: OpenDocument): void {
+    const pending = open.unparsed;
+    open.unparsed = undefined;
+    const text = open.text;
     // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
-    const tree = this.parser.parse(text, reusableTree && open.tree ? open.tree : undefined);
-    const edit = reusableTree && open.tree ? { prefix, suffix } : undefined;
-    if (!open.tree) open.extractor?.reset();
+    const reuse = pending?.reusable !== false && open.tree !== undefined;
+    const tree = this.parser.parse(text, reuse ? open.tree : undefined);
+    const prefix = Math.min(pending?.prefix ?? 0, text.length);
+    const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
+    if (!reuse) open.extractor?.reset();
     try {
       this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor, edit));
     } finally {
       open.tree?.delete();
-      open.text = text;
       open.tree = tree;
     }
     this.invalidate([file]);
-    return true;
   }
 
   /**
