@@ -81,6 +81,13 @@ if (watch) {
   const results = await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: true })));
   // The inputs of every bundle, so the packaging test can prove nothing from test/ or emulator/ is shipped.
   await mkdir('out', { recursive: true });
-  const inputs = Object.fromEntries(results.map((r, i) => [Object.keys(builds[i].entryPoints).join(','), Object.keys(r.metafile.inputs)]));
+  // Keyed by entry name (a build can have several: the server and its indexing worker), from each output's inputs.
+  const inputs = {};
+  results.forEach((result, i) => {
+    const nameOf = Object.fromEntries(Object.entries(builds[i].entryPoints).map(([name, source]) => [source, name]));
+    for (const output of Object.values(result.metafile.outputs)) {
+      if (output.entryPoint && nameOf[output.entryPoint]) inputs[nameOf[output.entryPoint]] = Object.keys(output.inputs);
+    }
+  });
   await writeFile(path.join('out', tests ? 'test-bundle-inputs.json' : 'bundle-inputs.json'), JSON.stringify(inputs, null, 2));
 }

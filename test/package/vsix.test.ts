@@ -38,7 +38,7 @@ describe('the packaged .vsix', () => {
   });
 
   test('ships only allow-listed files', () => {
-    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server)\.js|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
+    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server|indexWorker)\.js|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
     assert.deepEqual(entries.filter((entry) => !allowed.test(entry)), []);
   });
 });
@@ -46,8 +46,8 @@ describe('the packaged .vsix', () => {
 describe('the shipped bundles', () => {
   const inputs: Record<string, string[]> = JSON.parse(readFileSync('out/bundle-inputs.json', 'utf8'));
 
-  test('are the client and the server only', () => {
-    assert.deepEqual(Object.keys(inputs).sort(), ['client', 'server']);
+  test('are the client, the server and its indexing worker only', () => {
+    assert.deepEqual(Object.keys(inputs).sort(), ['client', 'indexWorker', 'server']);
   });
 
   test('import nothing from test/ or emulator/', () => {
@@ -57,7 +57,9 @@ describe('the shipped bundles', () => {
     }
   });
 
-  test('the server bundle never pulls in vscode', () => {
-    assert.deepEqual(inputs.server.filter((file) => /(^|\/)vscode(\/|$)|node_modules\/@types\/vscode/.test(file)), []);
+  test('the server and worker bundles never pull in vscode', () => {
+    for (const bundle of ['server', 'indexWorker']) {
+      assert.deepEqual(inputs[bundle].filter((file) => /(^|\/)vscode(\/|$)|node_modules\/@types\/vscode/.test(file)), [], bundle);
+    }
   });
 });
