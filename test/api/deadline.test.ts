@@ -33,14 +33,16 @@ describe('request deadline and wait notices', () => {
     await client.close();
   });
 
-  test("the client's own limiter never holds a call past its deadline: it fails at once with when to try again", async () => {
+  /** A client with a 60 s deadline whose own limiter allows one run list per `windowMs`, and the waits it announced. */
+  const limitedClient = (windowMs: number) => {
     answer429 = false;
     const waits: RequestWait[] = [];
-    const { client, clock } = testClient(server.url, {
-      deadlineMs: 60_000,
-      rateLimits: { runList: { limit: 1, windowMs: 120_000 }, margin: 0 },
-      onWait: (wait) => waits.push(wait),
-    });
+    const made = testClient(server.url, { deadlineMs: 60_000, rateLimits: { runList: { limit: 1, windowMs }, margin: 0 }, onWait: (wait) => waits.push(wait) });
+    return { ...made, waits };
+  };
+
+  test("the client's own limiter never holds a call past its deadline: it fails at once with when to try again", async () => {
+    const { client, clock, waits } = limitedClient(120_000);
     await client.runs.listForWorkspace('ws-1');
     const before = clock.now();
     const error = await client.runs.listForWorkspace('ws-2').catch((e: unknown) => e);
@@ -52,13 +54,7 @@ describe('request deadline and wait notices', () => {
   });
 
   test('a limiter wait within the deadline is announced, then the call goes', async () => {
-    answer429 = false;
-    const waits: RequestWait[] = [];
-    const { client, clock } = testClient(server.url, {
-      deadlineMs: 60_000,
-      rateLimits: { runList: { limit: 1, windowMs: 20_000 }, margin: 0 },
-      onWait: (wait) => waits.push(wait),
-    });
+    const { client, clock, waits } = limitedClient(20_000);
     await client.runs.listForWorkspace('ws-1');
     await client.runs.listForWorkspace('ws-2');
     assert.deepEqual(waits, [{ operation: 'listWorkspaceRuns', reason: 'rate-limited', waitMs: 20_000 }]);

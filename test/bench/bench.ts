@@ -2,8 +2,9 @@
 // prints each latency as p50/p99 and as a ratio to a no-op request measured in the same server (the transport's
 // floor), then each target as met or missed. Writes test-results/bench.json. Not part of `npm test`: speed is
 // measured here, never asserted in tests. Usage: node --import tsx test/bench/bench.ts [--quick] [--no-watcher]
-// [--only-watcher] (--no-watcher skips the run watcher's scenario, which plays a compressed hour in 5 real minutes, 1
-// with --quick; --only-watcher runs that scenario alone, checks only its targets and writes bench-watcher.json)
+// [--only=one-mb,four-mb,four-mb-analysed,workspace,workspace-variables,watcher,sizes,activation] [--no-profile]
+// (--no-watcher skips the run watcher's scenario, which plays a compressed hour in 5 real minutes, 1 with --quick;
+// --only=watcher runs that scenario alone)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -277,7 +278,9 @@ function phaseProfile(label: string, phase: string): ProfileSummary | undefined 
   return file ? summarizeProfile(path.join(directory, file), 6, { fromUs: window[0], toUs: window[1] }) : undefined;
 }
 
-function check(targets: Target[]) {
+function check(all: Target[]) {
+  // With --only, the targets of the scenarios left out are not listed as "not measured".
+  const targets = only ? all.filter((target) => target.value !== undefined) : all;
   const rows = targets.map((target) => {
     const met = target.value !== undefined && !Number.isNaN(target.value) && target.value <= target.limit;
     const profile = !met && target.value !== undefined && target.profile ? phaseProfile(target.profile.label, target.profile.phase) : undefined;
@@ -314,19 +317,8 @@ function watcherTargets(watch: Record<string, any> | undefined): Target[] {
   ];
 }
 
-/** `--only-watcher`: the run watcher's scenario alone (the editor's scenarios take minutes and do not touch it). */
-async function watcherOnly() {
-  const watcher = await runWatcherScenario({ realMinutes: quick ? 1 : 5 });
-  console.log('run watcher, 200 workspaces:', JSON.stringify(watcher, null, 1));
-  const targets = check(watcherTargets(watcher));
-  await mkdir('test-results', { recursive: true });
-  await writeFile('test-results/bench-watcher.json', JSON.stringify({ date: new Date().toISOString(), quick, results: { runWatcher: watcher }, targets }, null, 2));
-  console.log('\nwrote test-results/bench-watcher.json');
-}
-
 async function main() {
   if (!existsSync('dist/server.js')) throw new Error('dist/server.js is missing: run `node esbuild.mjs` first');
-  if (process.argv.includes('--only-watcher')) return watcherOnly();
   const root = await mkdtemp(path.join(os.tmpdir(), 'hcp-bench-'));
   await rm(profileRoot, { recursive: true, force: true });
   try {

@@ -22,19 +22,12 @@ import { Clock } from '../../emulator/src/clock';
 import { FaultInjector } from '../../emulator/src/http/faults';
 import { RateLimiter } from '../../emulator/src/http/rateLimit';
 import { RequestLog } from '../../emulator/src/http/requestLog';
-import { Router } from '../../emulator/src/http/router';
 import { createPipeline } from '../../emulator/src/http/server';
-import { registerCoreRoutes } from '../../emulator/src/routes';
-import { createRunEngine, registerRunRoutes } from '../../emulator/src/runs';
-import { addConfigurationVersion, addOrganization, addWorkspace, grant } from '../../emulator/src/seeds/builders';
-import { premiumFeatureSet } from '../../emulator/src/seeds/featureSets';
-import { addPeople } from '../../emulator/src/seeds/people';
-import { resolveTokens } from '../../emulator/src/seeds/tokens';
-import { Store } from '../../emulator/src/store/store';
-import { loadTerraformParser } from '../../server/src/model';
+import { addConfigurationVersion, addWorkspace, grant } from '../../emulator/src/seeds/builders';
 import { runsChangedNotification, watchWorkspacesNotification } from '../../server/src/protocol';
 import type { RunsChangedParams } from '../../server/src/protocol';
 import { startLspProcess } from '../helpers/lspProcess';
+import { createRunsEmulator } from '../emulator/runsEmulator';
 import { summary } from './client';
 
 const organization = 'acme-bench';
@@ -54,15 +47,7 @@ export async function runWatcherScenario(options: RunWatcherBenchOptions) {
   const speed = simulatedMinutes / options.realMinutes;
 
   const clock = new Clock({ mode: 'real', speed });
-  const store = new Store(clock, 'hosted');
-  store.terraformParser = await loadTerraformParser();
-  const router = new Router();
-  registerCoreRoutes(router);
-  const engine = createRunEngine(store, clock);
-  registerRunRoutes(router, engine);
-  const tokens = resolveTokens();
-  addOrganization(store, organization, premiumFeatureSet(), 400);
-  const people = addPeople(store, organization, tokens);
+  const { store, router, engine, tokens, people } = await createRunsEmulator(clock, organization);
   const workspaceIds: string[] = [];
   for (let i = 0; i < workspaceCount; i++) {
     // Half apply on their own (runs go to the end), half wait for a confirmation (the watcher backs off on them).

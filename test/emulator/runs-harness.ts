@@ -7,17 +7,14 @@ import { Clock } from '../../emulator/src/clock';
 import { FaultInjector } from '../../emulator/src/http/faults';
 import { RateLimiter } from '../../emulator/src/http/rateLimit';
 import { RequestLog } from '../../emulator/src/http/requestLog';
-import { Router } from '../../emulator/src/http/router';
 import { createPipeline } from '../../emulator/src/http/server';
-import { registerCoreRoutes } from '../../emulator/src/routes';
-import { createRunEngine, registerRunRoutes, type RunEngine } from '../../emulator/src/runs';
+import type { RunEngine } from '../../emulator/src/runs';
 import { addConfigurationVersion, addOrganization, addTeam, addWorkspace, grant } from '../../emulator/src/seeds/builders';
-import { freeFeatureSet, premiumFeatureSet } from '../../emulator/src/seeds/featureSets';
-import { addPeople, type People } from '../../emulator/src/seeds/people';
-import { resolveTokens } from '../../emulator/src/seeds/tokens';
+import { freeFeatureSet } from '../../emulator/src/seeds/featureSets';
+import type { People } from '../../emulator/src/seeds/people';
 import type { ConfigurationVersion, TokenRole, Workspace } from '../../emulator/src/store/model';
-import { Store } from '../../emulator/src/store/store';
-import { loadTerraformParser } from '../../server/src/model';
+import type { Store } from '../../emulator/src/store/store';
+import { createRunsEmulator } from './runsEmulator';
 
 export const organization = 'acme-demo';
 export const freeOrganization = 'acme-free';
@@ -66,20 +63,10 @@ resource "aws_s3_bucket" "assets" {
  */
 export async function startHarness(options: { realRateLimits?: boolean; followConfiguration?: boolean } = {}): Promise<Harness> {
   const clock = new Clock({ mode: 'manual', start: new Date('2026-03-15T12:00:00Z') });
-  const store = new Store(clock, 'hosted');
+  const { store, router, engine, tokens, people } = await createRunsEmulator(clock, organization);
   // Plans follow the uploaded configuration only when asked, as in the running emulator; otherwise they play the
-  // workspace's seeded plan outcome, which most runs tests shape directly. The parser is there either way: run
-  // variables are checked with it.
-  store.terraformParser = await loadTerraformParser();
+  // workspace's seeded plan outcome, which most runs tests shape directly.
   store.followConfiguration = options.followConfiguration === true;
-  const router = new Router();
-  registerCoreRoutes(router);
-  const engine = createRunEngine(store, clock);
-  registerRunRoutes(router, engine);
-  const tokens = resolveTokens();
-
-  addOrganization(store, organization, premiumFeatureSet(), 400);
-  const people = addPeople(store, organization, tokens);
   const makeWorkspace = (name: string, fields: Partial<Workspace> = {}, org = organization) => {
     const workspace = addWorkspace(store, org, name, { createdDaysAgo: 200, ...fields });
     if (org === organization) {

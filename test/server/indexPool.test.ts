@@ -12,6 +12,13 @@ import { demoAppFolder, testParser } from '../model/helpers';
 
 const workerScript = path.resolve('dist/indexWorker.js');
 
+/** A worker script that answers each file with `onMessage` (a misbehaving worker). */
+function fakeWorker(onMessage: string): string {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'index-pool-')), 'indexWorker.js');
+  writeFileSync(script, `require('node:worker_threads').parentPort.on('message', ${onMessage});\n`);
+  return script;
+}
+
 describe('indexing workers', () => {
   test('a worker extracts what this thread extracts, for .tf and tfvars files, broken ones included', async () => {
     const parser = await testParser();
@@ -48,10 +55,7 @@ describe('indexing workers', () => {
   });
 
   test('a worker that crashes rejects its files, and the pool stops taking work', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
-    const crashing = path.join(folder, 'indexWorker.js');
-    writeFileSync(crashing, "require('node:worker_threads').parentPort.on('message', () => { throw new Error('boom'); });\n");
-    const pool = new IndexPool({ script: crashing, size: 1 });
+    const pool = new IndexPool({ script: fakeWorker("() => { throw new Error('boom'); }"), size: 1 });
     try {
       await assert.rejects(pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n'), /boom/);
       assert.equal(pool.available, false);
@@ -63,10 +67,7 @@ describe('indexing workers', () => {
 
   test('a folder indexed through a worker that fails is indexed by this thread instead, file for file the same', async () => {
     const parser = await testParser();
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
-    const crashing = path.join(folder, 'indexWorker.js');
-    writeFileSync(crashing, "require('node:worker_threads').parentPort.on('message', () => process.exit(3));\n");
-    const pool = new IndexPool({ script: crashing, size: 1 });
+    const pool = new IndexPool({ script: fakeWorker('() => process.exit(3)'), size: 1 });
     try {
       const viaFailingPool = await ModuleFolderModel.load({ folder: demoAppFolder, parser, offload: (file, kind, text) => pool.extract(file, kind, text) });
       const direct = await ModuleFolderModel.load({ folder: demoAppFolder, parser });
@@ -82,10 +83,7 @@ describe('indexing workers', () => {
 
 
 test('a worker that never answers is given up after the answer timeout: its files are rejected, the pool stops', async () => {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'index-pool-'));
-  const hanging = path.join(folder, 'indexWorker.js');
-  writeFileSync(hanging, "require('node:worker_threads').parentPort.on('message', () => undefined);\n");
-  const pool = new IndexPool({ script: hanging, size: 1, answerTimeoutMs: 50 });
+  const pool = new IndexPool({ script: fakeWorker('() => undefined'), size: 1, answerTimeoutMs: 50 });
   try {
     await assert.rejects(pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n'), /did not answer/);
     assert.equal(pool.available, false);

@@ -76,10 +76,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const parseCost = new Map<string, number>();
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
   const parseDeferred = (uri: string): Promise<unknown> => {
-    const waiting = deferred.get(uri);
+    const waiting = takeTimed(deferred, uri);
     if (!waiting) return Promise.resolve();
-    clearTimeout(waiting.timer);
-    deferred.delete(uri);
     return folders.withModel(uri, (model) => {
       const started = performance.now();
       if (model.parsePending(uri)) applied.set(uri, waiting.version);
@@ -88,18 +86,15 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   };
   /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
   const applyPending = (uri: string): Promise<unknown> => {
-    const batch = pending.get(uri);
+    const batch = takeTimed(pending, uri);
     if (!batch) return Promise.resolve();
-    clearTimeout(batch.timer);
-    pending.delete(uri);
     return folders.withModel(uri, (model) => {
       // The batch ends at the latest version (no change came after it): the model can share this text.
       const current = latest.get(uri);
       const resultText = current?.version === batch.version ? current.getText() : undefined;
       const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true });
       if (result === 'deferred') {
-        const earlier = deferred.get(uri);
-        if (earlier) clearTimeout(earlier.timer);
+        const earlier = takeTimed(deferred, uri);
         const since = earlier?.since ?? performance.now();
         const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - performance.now()));
         deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: setTimeout(() => void parseDeferred(uri), delay) });
@@ -123,18 +118,15 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     }
     void applyPending(uri);
   };
+  /** Drops whatever waits for the model (the text the editor sends next replaces it). */
   const cancelPending = (uri: string) => {
-    const batch = pending.get(uri);
-    if (batch) clearTimeout(batch.timer);
-    pending.delete(uri);
+    takeTimed(pending, uri);
+    takeTimed(deferred, uri);
   };
   connection.onDidOpenTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version, text } = textDocument;
     cancelPending(uri); // the open text replaces whatever was pending
-    const waiting = deferred.get(uri);
-    if (waiting) clearTimeout(waiting.timer);
-    deferred.delete(uri);
     const document = TextDocument.create(uri, textDocument.languageId, version, text);
     // Its line offsets now, with the open's own work, not on the first keystroke (30 ms for a 4 MB file).
     void document.lineCount;
@@ -177,9 +169,6 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     latest.delete(textDocument.uri);
     lastRequest.delete(textDocument.uri);
     parseCost.delete(textDocument.uri);
-    const waiting = deferred.get(textDocument.uri);
-    if (waiting) clearTimeout(waiting.timer);
-    deferred.delete(textDocument.uri);
     const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
@@ -220,6 +209,14 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
 /** Asks the client to watch the model files, when it can register watchers dynamically. */
 export async function registerFileWatchers(connection: Connection): Promise<void> {
   await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) });
+}
+
+/** Removes a document's entry and stops its timer; returns the entry (undefined when there was none). */
+function takeTimed<T extends { timer: ReturnType<typeof setTimeout> }>(entries: Map<string, T>, uri: string): T | undefined {
+  const entry = entries.get(uri);
+  if (entry) clearTimeout(entry.timer);
+  entries.delete(uri);
+  return entry;
 }
 
 function isFileUri(uri: string): boolean {

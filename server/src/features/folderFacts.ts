@@ -67,28 +67,27 @@ function buildFacts(model: ModuleFolderModel, version: number, previous: FolderF
   const sameVariables = previous !== undefined && sameItems(previous.variables, found);
   const variables = sameVariables ? previous.variables : found;
   const variablesByName = sameVariables ? previous.variablesByName : new Map(variables.map((variable) => [variable.name, variable]));
-  const tfvarsEntries = model.index.autoLoadedTfvarsEntries();
-  let autoLoadedTfvarsByKey: ReadonlyMap<string, readonly TfvarsEntry[]>;
-  if (previous && sameItems(previous.autoLoadedTfvarsEntries, tfvarsEntries)) autoLoadedTfvarsByKey = previous.autoLoadedTfvarsByKey;
-  else {
-    const byKey = new Map<string, TfvarsEntry[]>();
-    for (const entry of tfvarsEntries) {
-      const list = byKey.get(entry.key);
-      if (list) list.push(entry);
-      else byKey.set(entry.key, [entry]);
-    }
-    autoLoadedTfvarsByKey = byKey;
-  }
+  const foundTfvars = model.index.autoLoadedTfvarsEntries();
+  const sameTfvars = previous !== undefined && sameItems(previous.autoLoadedTfvarsEntries, foundTfvars);
   const variablesPath = path.join(model.folder, 'variables.tf');
-  const variablesFile = model.index.get(variablesPath)?.kind === 'terraform' ? variablesPath : undefined;
   return {
     version,
     variables,
     variablesByName,
-    autoLoadedTfvarsByKey,
-    autoLoadedTfvarsEntries: sameItems(previous?.autoLoadedTfvarsEntries ?? [], tfvarsEntries) && previous ? previous.autoLoadedTfvarsEntries : tfvarsEntries,
-    variablesFile,
+    autoLoadedTfvarsByKey: sameTfvars ? previous.autoLoadedTfvarsByKey : byKey(foundTfvars),
+    autoLoadedTfvarsEntries: sameTfvars ? previous.autoLoadedTfvarsEntries : foundTfvars,
+    variablesFile: model.index.get(variablesPath)?.kind === 'terraform' ? variablesPath : undefined,
   };
+}
+
+function byKey(entries: readonly TfvarsEntry[]): Map<string, TfvarsEntry[]> {
+  const grouped = new Map<string, TfvarsEntry[]>();
+  for (const entry of entries) {
+    const list = grouped.get(entry.key);
+    if (list) list.push(entry);
+    else grouped.set(entry.key, [entry]);
+  }
+  return grouped;
 }
 
 function sameItems<T>(before: readonly T[], after: readonly T[]): boolean {

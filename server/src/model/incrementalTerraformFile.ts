@@ -44,8 +44,6 @@ export class IncrementalTerraformExtractor {
   private regions = new Map<string, Piece>();
   /** How many pieces the last extraction read from the tree (the rest were reused): for tests. */
   lastExtracted = 0;
-  /** Whether the last extraction read one block alone, without the whole file's tree (see extractBlockEdit): for tests. */
-  lastWasBlockEdit = false;
   /**
    * The entries describe a file without syntax errors whose root is a plain body: what an edit inside one block
    * needs to be read from that block alone.
@@ -68,7 +66,6 @@ export class IncrementalTerraformExtractor {
   /** With `edit`, only the body items in (and next to) the edited span are read from the tree. */
   extract(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan): TerraformFileContribution {
     const root = tree.rootNode;
-    this.lastWasBlockEdit = false;
     this.clean = false;
     const syntaxProblems = findSyntaxProblems(root);
     // The same choice extractTerraformFile makes: a broken file with a few top-level blocks is read region by region.
@@ -109,7 +106,6 @@ export class IncrementalTerraformExtractor {
    * with a fresh parse). An edit that leaves the block broken, or reaches outside it, goes the whole-file way.
    */
   extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree): TerraformFileContribution | undefined {
-    this.lastWasBlockEdit = false;
     const previous = this.entries;
     if (!this.clean || !previous || previous.length === 0) return undefined;
     const oldText = this.currentText;
@@ -152,7 +148,6 @@ export class IncrementalTerraformExtractor {
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
     this.currentText = text;
     this.lastExtracted = 1;
-    this.lastWasBlockEdit = true;
     const last = this.last;
     // Same rows after the block: the previous lists with the block's items swapped (a copy of references, not a
     // walk over every block); otherwise every later item moved, and the lists are built again.

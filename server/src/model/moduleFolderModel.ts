@@ -223,15 +223,10 @@ export class ModuleFolderModel {
     const open = this.openDocuments.get(file);
     if (!kind || !open) return false;
     this.bump(file);
-    if (!open.tree && resultText !== undefined && this.tooLarge(file, resultText)) {
-      // Over the size limit, kept as text only: there is no tree to tell where the changes went. Its (empty)
-      // diagnostics still answer the new version.
-      open.text = resultText;
-      this.invalidate([file]);
-      return true;
-    }
-    const applied = applyTextChanges(open.text, open.tree, changes);
-    const text = resultText !== undefined && resultText.length === applied.text.length ? resultText : applied.text;
+    // A document kept as text only (over the size limit) has no tree to tell where the changes went: with the
+    // caller's text there is nothing to locate (160,000 lines of a 4 MB file per keystroke otherwise).
+    const applied = !open.tree && resultText !== undefined ? undefined : applyTextChanges(open.text, open.tree, changes);
+    const text = resultText !== undefined && (applied === undefined || resultText.length === applied.text.length) ? resultText : (applied?.text ?? open.text);
     if (this.tooLarge(file, text)) {
       open.tree?.delete();
       open.tree = undefined;
@@ -244,7 +239,7 @@ export class ModuleFolderModel {
     }
     // An edit inside one block of a file without errors: that block alone is parsed. The file's tree is not
     // re-parsed but keeps the edit (tree.edit above), so the next whole-file parse still re-uses it.
-    if (!open.unparsed && applied.reusableTree && open.tree && open.extractor) {
+    if (!open.unparsed && applied?.reusableTree && open.tree && open.extractor) {
       const contribution = this.extractBlockEdit(file, open.extractor, text, { prefix: applied.prefix, suffix: applied.suffix });
       if (contribution) {
         open.text = text;
@@ -255,9 +250,9 @@ export class ModuleFolderModel {
     }
     const previous = open.unparsed;
     open.unparsed = {
-      prefix: Math.min(previous?.prefix ?? Infinity, applied.prefix),
-      suffix: Math.min(previous?.suffix ?? Infinity, applied.suffix),
-      reusable: (previous?.reusable ?? true) && applied.reusableTree,
+      prefix: Math.min(previous?.prefix ?? Infinity, applied?.prefix ?? 0),
+      suffix: Math.min(previous?.suffix ?? Infinity, applied?.suffix ?? 0),
+      reusable: (previous?.reusable ?? true) && applied?.reusableTree === true,
     };
     open.text = text;
     if (options.deferWholeParse) return 'deferred';
@@ -273,11 +268,6 @@ export class ModuleFolderModel {
     if (!kind || !open?.unparsed) return false;
     this.parseWhole(file, kind, open);
     return true;
-  }
-
-  /** Whether changes of an open document wait for a whole-file parse. */
-  hasPendingParse(pathOrUri: string): boolean {
-    return this.openDocuments.get(this.toPath(pathOrUri))?.unparsed !== undefined;
   }
 
   private parseWhole(file: string, kind: ModelFileKind, open: OpenDocument): void {
