@@ -11,7 +11,7 @@ import type { TerraformParser, TextChange } from '../../server/src/model';
 import { applyTextChanges } from '../../server/src/model/documentEdits';
 import { TreeSitterPoints } from '../../server/src/model/positions';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
-import { extractTerraformFile } from '../../server/src/model/terraformFile';
+import { extractTerraformFile, maxRegions } from '../../server/src/model/terraformFile';
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
 import { benignEdit, randomEdit, toContentChanges } from './editSequences';
 import type { RandomEdit } from './editSequences';
@@ -273,15 +273,73 @@ test('a deferred whole-file parse: the facts wait until parsePending, edits in b
     assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 14 }, end: { line: 1, character: 17 } }, text: 'w_0' }], undefined, { deferWholeParse: true }), true);
     assert.notDeepEqual(model.index.get(mainFile), before);
     const afterBlockEdit = model.index.get(mainFile);
-    // Breaking a block: deferred, the facts stay as they were, the text is the new one.
-    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  x = var.\n' }], undefined, { deferWholeParse: true }), 'deferred');
+    // An unclosed brace (the block would swallow the ones after it): deferred, the facts stay as they were, the text is the new one.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  x = {\n' }], undefined, { deferWholeParse: true }), 'deferred');
     assert.equal(model.index.get(mainFile), afterBlockEdit);
     // Another edit (one a block could take alone) while the parse waits: deferred too, both go into the one parse.
     assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 81, character: 14 }, end: { line: 81, character: 14 } }, text: 'z' }], undefined, { deferWholeParse: true }), 'deferred');
     assert.equal(model.parsePending(mainFile), true);
     assert.equal(model.parsePending(mainFile), false, 'nothing waits once parsed');
     await assertSameAsFresh(model, parser, 'after the deferred parse');
-    assert.ok((model.openText(mainFile) ?? '').includes('  x = var.\n'));
+    assert.ok((model.openText(mainFile) ?? '').includes('  x = {\n'));
+  } finally {
+    model.dispose();
+  }
+});
+
+test('typing a broken expression inside a block reads that block alone (unverified), and the whole-file parse that follows confirms it', async () => {
+  const parser = await testParser();
+  const calls = { parse: 0, parseRegion: 0 };
+  const counting = Object.create(parser) as TerraformParser;
+  counting.parse = (...args) => (calls.parse++, parser.parse(...args));
+  counting.parseRegion = (...args) => (calls.parseRegion++, parser.parseRegion(...args));
+  // More blocks than a broken file is read region by region (maxRegions): a broken file of fewer is parsed whole
+  // and cheaply at each key, this one keeps its entries between keys.
+  const initial = largeFile(maxRegions + 100);
+  const model = await ModuleFolderModel.load({ folder, parser: counting, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
+  try {
+    model.openDocument(mainFile, initial);
+    calls.parse = 0;
+    const line = 41; // inside block 10, above its `input`
+    let column = 0;
+    const type = (typed: string) => {
+      const at = { line, character: column };
+      column += typed.length;
+      return model.changeDocument(mainFile, [{ range: { start: at, end: at }, text: typed }], undefined, { deferWholeParse: true });
+    };
+    // A new line first (the block stays valid: exact), then `var.` and a half-typed sum, key by key.
+    assert.equal(type('\n'), true);
+    column = 0;
+    const results: Array<ReturnType<typeof type>> = [];
+    for (const key of '  extra = var.v_3 + var.'.split('')) {
+      results.push(type(key));
+      // The facts follow the keys: the file's syntax problems and references are where a fresh parse puts them (a
+      // file of this many blocks is read from its whole tree even when broken, so no region parser is needed).
+      // Checked where the text is broken, valid, and broken again (a fresh extraction of this file takes ~250 ms).
+      if (['.', '3', '+'].includes(key)) {
+        assert.deepEqual(model.index.get(mainFile), freshContribution(parser, model.openText(mainFile) as string), `after typing ${JSON.stringify(key)} at column ${column}`);
+      }
+    }
+    await assertSameAsFresh(model, parser, 'after typing, diagnostics too');
+    assert.equal(calls.parse, 0, 'no whole-file parse while typing');
+    assert.ok(results.includes('unverified'), `results: ${results.join(', ')}`);
+    const broken = model.index.get(mainFile);
+    assert.ok(broken?.syntaxProblems.some((problem) => problem.range.start.line === line), 'the half-typed `var.` is a syntax problem on its line');
+    // The whole-file parse the caller owes: it agrees, and the next valid edit is exact again once the block is whole.
+    assert.equal(model.parsePending(mainFile), true);
+    assert.equal(calls.parse, 1);
+    await assertSameAsFresh(model, parser, 'after the confirming parse');
+    assert.equal(type('v_4'), 'unverified', 'the file had an error: a whole-file parse must still confirm the block');
+    assert.equal(model.parsePending(mainFile), true);
+    assert.equal(type('0'), true, 'a clean file: exact again');
+    await assertSameAsFresh(model, parser, 'after the block was completed');
+    // A block left without its closing brace is never read alone: deferred.
+    assert.equal(
+      model.changeDocument(mainFile, [{ range: { start: { line: 42 + 1, character: 0 }, end: { line: 42 + 1, character: 1 } }, text: '' }], undefined, { deferWholeParse: true }),
+      'deferred',
+    );
+    assert.equal(model.parsePending(mainFile), true);
+    await assertSameAsFresh(model, parser, 'after a closing brace was deleted');
   } finally {
     model.dispose();
   }

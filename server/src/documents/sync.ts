@@ -52,6 +52,12 @@ const minWholeParseDelayMs = 10;
 const maxWholeParseDelayMs = 50;
 /** However long a burst of such edits lasts, the file is parsed at least this often. */
 const maxWholeParseWaitMs = 250;
+/**
+ * A block left broken by an edit (a half-typed `var.`) is read from its own text at once; the whole-file parse that
+ * confirms it (the recovery from an error is not always local) waits until the document has had no change for this
+ * long, so it does not fall between a keystroke and the requests sent with it while the user types.
+ */
+export const verifyDelayMs = 400;
 
 /** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
 export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
@@ -72,8 +78,19 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const pending = new Map<string, Batch>();
   /** Documents whose model waits for a whole-file parse: the version it will answer, and when it started waiting. */
   const deferred = new Map<string, { version: number; firstLine: number; since: number; timer: ReturnType<typeof setTimeout> }>();
+  /** Documents whose facts were read from a broken block alone: the whole-file parse that confirms them, timed. */
+  const unverified = new Map<string, { timer: ReturnType<typeof setTimeout> }>();
   /** How long each open document's last whole-file parse took (ms). */
   const parseCost = new Map<string, number>();
+  const verify = (uri: string) => {
+    if (!takeTimed(unverified, uri)) return;
+    // A batch still to apply reschedules this; a waiting whole-file parse does it anyway.
+    if (pending.has(uri) || deferred.has(uri)) return;
+    void folders.withModel(uri, (model) => {
+      const started = performance.now();
+      if (model.parsePending(uri)) parseCost.set(uri, performance.now() - started);
+    });
+  };
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
   const parseDeferred = (uri: string): Promise<unknown> => {
     const waiting = takeTimed(deferred, uri);
@@ -98,7 +115,13 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
         const since = earlier?.since ?? performance.now();
         const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - performance.now()));
         deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: setTimeout(() => void parseDeferred(uri), delay) });
-      } else if (result) applied.set(uri, batch.version);
+      } else if (result) {
+        applied.set(uri, batch.version);
+        if (result === 'unverified') {
+          takeTimed(unverified, uri);
+          unverified.set(uri, { timer: setTimeout(() => verify(uri), verifyDelayMs) });
+        }
+      }
     });
   };
   /** When a request last read each open document (completion, hover, code actions, lenses ask for it). */
@@ -122,6 +145,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const cancelPending = (uri: string) => {
     takeTimed(pending, uri);
     takeTimed(deferred, uri);
+    takeTimed(unverified, uri);
   };
   connection.onDidOpenTextDocument(({ textDocument }) => {
     if (!isFileUri(textDocument.uri)) return;

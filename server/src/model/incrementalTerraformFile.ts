@@ -3,11 +3,11 @@
 // extraction are kept by content: an unchanged block is reused as it is, a block that only moved up or down is
 // reused with its rows shifted, and only the blocks that were typed in are read from the tree again. The result is
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
-import type { TerraformFileContribution } from './contributions';
+import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import { append, emptyContribution, shiftRows, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
-import { findSyntaxProblems } from './syntaxProblems';
+import { findSyntaxProblems, maxSyntaxProblems } from './syntaxProblems';
 import { blockKeyword, bodyItems } from './syntaxTree';
 import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
@@ -29,6 +29,14 @@ interface Entry {
   row: number;
   type: string;
   facts: Facts;
+  /** Where tree-sitter recovered from broken text inside this item (empty for the usual, valid item). */
+  problems: SyntaxProblem[];
+}
+
+/** A block edit's result: `exact` when it is what a whole-file parse gives, otherwise a whole-file parse must check it. */
+export interface BlockEditResult {
+  contribution: TerraformFileContribution;
+  exact: boolean;
 }
 
 /** What changed since the last extraction: the text before `prefix` and the last `suffix` characters are unchanged. */
@@ -45,11 +53,13 @@ export class IncrementalTerraformExtractor {
   /** How many pieces the last extraction read from the tree (the rest were reused): for tests. */
   lastExtracted = 0;
   /**
-   * The entries describe a file without syntax errors whose root is a plain body: what an edit inside one block
-   * needs to be read from that block alone.
+   * The entries are every item of the file's body (a plain body, nothing else at the root but comments), positioned
+   * in the current text: what an edit inside one block needs to be read from that block alone.
    */
+  private aligned = false;
+  /** Aligned, and the file has no syntax error, as a whole-file parse found it: a block read from its text alone is exact. */
   private clean = false;
-  /** The contribution last returned for a clean file: its lists are the entries' lists one after another. */
+  /** The contribution last returned while aligned: its lists are the entries' lists one after another. */
   private last: TerraformFileContribution | undefined;
 
   constructor(private readonly file: string) {}
@@ -59,6 +69,7 @@ export class IncrementalTerraformExtractor {
     this.pieces.clear();
     this.regions.clear();
     this.entries = undefined;
+    this.aligned = false;
     this.clean = false;
     this.last = undefined;
   }
@@ -66,7 +77,9 @@ export class IncrementalTerraformExtractor {
   /** With `edit`, only the body items in (and next to) the edited span are read from the tree. */
   extract(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan): TerraformFileContribution {
     const root = tree.rootNode;
+    this.aligned = false;
     this.clean = false;
+    this.last = undefined;
     const syntaxProblems = findSyntaxProblems(root);
     // The same choice extractTerraformFile makes: a broken file with a few top-level blocks is read region by region.
     const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
@@ -88,26 +101,34 @@ export class IncrementalTerraformExtractor {
       contribution = this.fromPieces(root, text, syntaxProblems);
       this.entries = body ? this.entriesOf(body) : undefined;
     }
-    this.clean = !root.hasError && body !== undefined && this.entries !== undefined && this.entries.length === body.childCount;
-    this.last = this.clean ? contribution : undefined;
+    this.aligned = body !== undefined && this.entries !== undefined && this.entries.length === body.childCount && this.entries.some((entry) => entry.facts.blockCount > 0);
+    this.clean = this.aligned && !root.hasError;
+    // With a block among the entries the file's lists are exactly the entries' lists (no header salvaged).
+    this.last = this.aligned ? contribution : undefined;
     return contribution;
   }
 
   /**
-   * An edit inside one top-level block of a file without syntax errors, read from that block's text alone: the
-   * block is parsed on its own (a few hundred characters instead of the whole file; tree-sitter's re-parse of a
-   * 1 MB file takes ~15 ms even for one character, as it rebuilds the file's list of blocks), and the blocks after
-   * it move by the edit. Undefined when the edit is not of that kind; the caller then re-parses the whole file.
+   * An edit inside one top-level block, read from that block's text alone: the block is parsed on its own (a few
+   * hundred characters instead of the whole file; tree-sitter's re-parse of a 1 MB file takes ~15 ms even for one
+   * character, as it rebuilds the file's list of blocks), and the blocks after it move by the edit. Undefined when
+   * the edit is not of that kind; the caller then re-parses the whole file.
    *
-   * Why the result is what a whole-file parse would give: the block starts a line and ends one (text before and
+   * When the result is exact: the file had no syntax error, the block starts a line and ends one (text before and
    * after it unchanged), and its new text parses alone as exactly one block with no error. The grammar's top level
    * is a list of blocks and attributes, each read from where the previous one ended in the same parser state, so
    * the whole file's parse holds the same block there (test/model/incremental.test.ts compares every edit sequence
-   * with a fresh parse). An edit that leaves the block broken, or reaches outside it, goes the whole-file way.
+   * with a fresh parse).
+   *
+   * `unverified`: also read the block alone when the block is broken (a half-typed `var.`) or the file already was,
+   * as long as the block's text still parses as one block from its first line to its closing brace. Error recovery
+   * is not local in general, so such a result is not `exact`: the caller has the whole file parsed later (once the
+   * typing pauses), which replaces it. Without it, that edit goes the whole-file way at once.
    */
-  extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree): TerraformFileContribution | undefined {
+  extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified = false): BlockEditResult | undefined {
     const previous = this.entries;
-    if (!this.clean || !previous || previous.length === 0) return undefined;
+    if (!this.aligned || !previous || previous.length === 0) return undefined;
+    if (!this.clean && !unverified) return undefined;
     const oldText = this.currentText;
     const delta = text.length - oldText.length;
     const oldEditEnd = oldText.length - edit.suffix;
@@ -123,19 +144,28 @@ export class IncrementalTerraformExtractor {
     if (end <= start) return undefined;
     const blockTree = parseRegion(start, end, entry.row);
     let facts: Facts;
+    let problems: SyntaxProblem[];
+    let exact: boolean;
     try {
       const root = blockTree.rootNode;
       const body = plainBody(root);
       const block = body?.childCount === 1 ? body.firstChild : null;
-      if (root.hasError || !block || block.type !== 'block' || block.startIndex !== start || block.endIndex !== end) return undefined;
-      facts = this.pieceFacts(block, true, false, { text, endIndex: text.length });
+      if (!block || block.type !== 'block' || block.startIndex !== start || block.endIndex !== end) return undefined;
+      // A block whose closing brace is missing (or made up by error recovery) can swallow the blocks after it in
+      // the whole file: that is never read alone.
+      const closing = block.lastChild;
+      if (closing?.type !== 'block_end' || closing.hasError) return undefined;
+      exact = this.clean && !root.hasError;
+      if (!exact && !unverified) return undefined;
+      facts = this.pieceFacts(block, true, block.hasError, { text, endIndex: text.length });
+      problems = findSyntaxProblems(block);
     } finally {
       blockTree.delete();
     }
     const rowDelta = countNewlines(text, start, end) - countNewlines(oldText, entry.start, entry.end);
     const previousFacts = entry.facts;
     // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke).
-    previous[index] = { start, end, row: entry.row, type: entry.type, facts };
+    previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems };
     for (let later = index + 1; later < previous.length; later++) {
       const moved = previous[later];
       moved.start += delta;
@@ -143,11 +173,13 @@ export class IncrementalTerraformExtractor {
       if (rowDelta !== 0) {
         moved.row += rowDelta;
         moved.facts = shiftRows(moved.facts, rowDelta);
+        if (moved.problems.length > 0) moved.problems = shiftRows(moved.problems, rowDelta);
       }
     }
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
     this.currentText = text;
     this.lastExtracted = 1;
+    this.clean = exact;
     const last = this.last;
     // Same rows after the block: the previous lists with the block's items swapped (a copy of references, not a
     // walk over every block); otherwise every later item moved, and the lists are built again.
@@ -155,8 +187,9 @@ export class IncrementalTerraformExtractor {
       rowDelta === 0 && last
         ? spliceBlock(this.file, last, previous, index, previousFacts, facts)
         : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
+    contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
-    return contribution;
+    return { contribution, exact };
   }
 
   private entriesOf(body: Node): Entry[] {
@@ -165,7 +198,7 @@ export class IncrementalTerraformExtractor {
       if (!item) continue;
       const piece = this.pieces.get(pieceKey(item, item.type === 'block' || item.type === 'attribute', this.textOf(item)));
       if (!piece) return []; // cannot happen: fromPieces just stored every item
-      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts: piece.facts });
+      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts: piece.facts, problems: findSyntaxProblems(item) });
     }
     return entries;
   }
@@ -205,7 +238,14 @@ export class IncrementalTerraformExtractor {
     const middle: Entry[] = [];
     let item = body.firstChildForIndex(windowStart);
     for (; item && item.startIndex < windowEnd; item = item.nextSibling) {
-      middle.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts: this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document) });
+      middle.push({
+        start: item.startIndex,
+        end: item.endIndex,
+        row: item.startPosition.row,
+        type: item.type,
+        facts: this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document),
+        problems: findSyntaxProblems(item),
+      });
     }
     // The tree must continue exactly where the kept items say it does; otherwise read everything again.
     const aligned = windowEnd === Infinity ? item === null : item !== null && item.startIndex === windowEnd && item.type === previous[after].type;
@@ -221,6 +261,7 @@ export class IncrementalTerraformExtractor {
       row: entry.row + rowDelta,
       type: entry.type,
       facts: rowDelta === 0 ? entry.facts : shiftRows(entry.facts, rowDelta),
+      problems: rowDelta === 0 || entry.problems.length === 0 ? entry.problems : shiftRows(entry.problems, rowDelta),
     }));
     const entries = [...previous.slice(0, before), ...middle, ...moved];
     this.entries = entries;
@@ -337,6 +378,21 @@ export class IncrementalTerraformExtractor {
  */
 function pieceKey(node: Node, inFirstBody: boolean, text: string): string {
   return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}\u0000${inFirstBody}\u0000${text}`;
+}
+
+/**
+ * The file's syntax problems from its items' (in document order, as findSyntaxProblems walks the whole tree, and
+ * with the same bound): what a whole-file parse reports when its body holds these items.
+ */
+function problemsOf(entries: readonly Entry[]): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  for (const entry of entries) {
+    for (const problem of entry.problems) {
+      if (problems.length === maxSyntaxProblems) return problems;
+      problems.push(problem);
+    }
+  }
+  return problems;
 }
 
 /** The entry whose [start, end] holds [from, to] (by binary search over entries in order), or -1. */

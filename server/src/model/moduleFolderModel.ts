@@ -18,6 +18,7 @@ import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
 import { extractTerraformFile } from './terraformFile';
 import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
+import type { BlockEditResult } from './incrementalTerraformFile';
 import type { EditSpan } from './incrementalTerraformFile';
 import type { RegionParser } from './terraformFile';
 import { pointsAfterLineStart, TreeSitterPoints } from './positions';
@@ -77,6 +78,18 @@ interface OpenDocument {
 interface PendingParse extends EditSpan {
   /** False once a change replaced the whole text: the old tree is of no use. */
   reusable: boolean;
+  /** Every change since the last whole-file parse was read from its block (unverified): the facts follow the text. */
+  blockwise: boolean;
+}
+
+/** The changes waiting for a whole-file parse, with one more (`blockwise`: read from its block already). */
+function pendingAfter(previous: PendingParse | undefined, applied: { prefix: number; suffix: number; reusableTree: boolean } | undefined, blockwise: boolean): PendingParse {
+  return {
+    prefix: Math.min(previous?.prefix ?? Infinity, applied?.prefix ?? 0),
+    suffix: Math.min(previous?.suffix ?? Infinity, applied?.suffix ?? 0),
+    reusable: (previous?.reusable ?? true) && applied?.reusableTree === true,
+    blockwise: (previous?.blockwise ?? true) && blockwise,
+  };
 }
 
 export class ModuleFolderModel {
@@ -216,8 +229,11 @@ export class ModuleFolderModel {
    * `deferWholeParse`: an edit that cannot be read from its block alone (it breaks the block, or reaches outside
    * it) needs the whole file parsed (~20 ms for 1 MB); with this option the model keeps the text and returns
    * 'deferred' instead, and `parsePending` parses later, once the requests sent with the keystroke are answered.
+   * With this option a block the edit leaves broken (a half-typed `var.`) is still read from its own text when it
+   * parses as one block: the facts follow the text at once, and 'unverified' says a whole-file parse (parsePending)
+   * still has to confirm them, which the caller does once the typing pauses.
    */
-  changeDocument(pathOrUri: string, changes: readonly TextChange[], resultText?: string, options: { deferWholeParse?: boolean } = {}): boolean | 'deferred' {
+  changeDocument(pathOrUri: string, changes: readonly TextChange[], resultText?: string, options: { deferWholeParse?: boolean } = {}): boolean | 'deferred' | 'unverified' {
     const file = this.toPath(pathOrUri);
     const kind = this.kindOf(file);
     const open = this.openDocuments.get(file);
@@ -237,23 +253,22 @@ export class ModuleFolderModel {
       this.invalidate([file]);
       return true;
     }
-    // An edit inside one block of a file without errors: that block alone is parsed. The file's tree is not
-    // re-parsed but keeps the edit (tree.edit above), so the next whole-file parse still re-uses it.
-    if (!open.unparsed && applied?.reusableTree && open.tree && open.extractor) {
-      const contribution = this.extractBlockEdit(file, open.extractor, text, { prefix: applied.prefix, suffix: applied.suffix });
-      if (contribution) {
+    // An edit inside one block: that block alone is parsed. The file's tree is not re-parsed but keeps the edit
+    // (tree.edit above), so the next whole-file parse still re-uses it. With `deferWholeParse` a broken block is read
+    // alone too, and the whole-file parse that checks it waits for parsePending.
+    const blockwise = !open.unparsed || open.unparsed.blockwise;
+    if (blockwise && applied?.reusableTree && open.tree && open.extractor) {
+      const read = this.extractBlockEdit(file, open.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, options.deferWholeParse === true);
+      if (read) {
         open.text = text;
-        this.index.replace(file, contribution);
+        this.index.replace(file, read.contribution);
         this.invalidate([file]);
-        return true;
+        if (read.exact && !open.unparsed) return true;
+        open.unparsed = pendingAfter(open.unparsed, applied, true);
+        return 'unverified';
       }
     }
-    const previous = open.unparsed;
-    open.unparsed = {
-      prefix: Math.min(previous?.prefix ?? Infinity, applied?.prefix ?? 0),
-      suffix: Math.min(previous?.suffix ?? Infinity, applied?.suffix ?? 0),
-      reusable: (previous?.reusable ?? true) && applied?.reusableTree === true,
-    };
+    open.unparsed = pendingAfter(open.unparsed, applied, false);
     open.text = text;
     if (options.deferWholeParse) return 'deferred';
     this.parseWhole(file, kind, open);
@@ -511,11 +526,11 @@ export class ModuleFolderModel {
   }
 
   /** Region parses of one text share its line-break index (built only if a region is actually parsed). */
-  private extractBlockEdit(file: string, extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan): FileContribution | undefined {
+  private extractBlockEdit(file: string, extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan, unverified: boolean): BlockEditResult | undefined {
     try {
-      const contribution = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)));
-      if (contribution) this.readProblems.delete(file);
-      return contribution;
+      const read = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)), unverified);
+      if (read) this.readProblems.delete(file);
+      return read;
     } catch {
       extractor.reset(); // the whole-file way reads everything again
       return undefined;

@@ -4,14 +4,14 @@ import type { Node } from 'web-tree-sitter';
 import type { SyntaxProblem } from './contributions';
 import { rangeOfNode } from './positions';
 
-const maxProblems = 50;
+export const maxSyntaxProblems = 50;
 
 export function findSyntaxProblems(root: Node): SyntaxProblem[] {
   if (!root.hasError) return [];
   const problems: SyntaxProblem[] = [];
   // An explicit stack, not recursion: broken input can nest deeper than the call stack allows.
   const pending: Node[] = [root];
-  while (pending.length > 0 && problems.length < maxProblems) {
+  while (pending.length > 0 && problems.length < maxSyntaxProblems) {
     const node = pending.pop() as Node;
     if (node.isMissing) problems.push({ kind: 'missing', range: rangeOfNode(node), expected: node.type });
     else if (node.isError) problems.push({ kind: 'error', range: rangeOfNode(node) });
