@@ -35,7 +35,7 @@ export async function startBenchServer(
     {
       rootUri,
       workspaceFolders: rootFolder ? [{ uri: rootUri as string, name: 'bench' }] : null,
-      capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['editRange'] } } } },
+      capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['editRange', 'data'] } } } },
       ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     },
     {},

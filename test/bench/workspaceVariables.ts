@@ -126,10 +126,11 @@ export async function workspaceVariablesScenario(root: string, options: { quick:
       let resolved: CompletionItem | undefined;
       const samples = await repeat(runs, async () => {
         const begun = performance.now();
-        resolved = await server.connection.sendRequest(CompletionResolveRequest.type, first);
+        // As a client does: an item without data of its own takes the list's shared itemDefaults.data.
+        resolved = await server.connection.sendRequest(CompletionResolveRequest.type, { ...first, data: first.data ?? loaded.itemDefaults?.data });
         return performance.now() - begun;
       });
-      out.resolve = { latency: summary(samples), label: first.label, documentationAdded: first.documentation === undefined && resolved?.documentation !== undefined };
+      out.resolve = { latency: summary(samples), label: first.label, documentationAdded: first.documentation === undefined && resolved?.documentation !== undefined, detailAdded: first.detail === undefined && resolved?.detail !== undefined };
     }
 
     // One refresh: change one variable through the server (PATCH, then the re-read of all 2,000 and the merge).

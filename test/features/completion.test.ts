@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { describe, test } from 'node:test';
 import type { CompletionItem, CompletionList } from 'vscode-languageserver';
 import { maxCompletionItems, provideCompletion, resolveCompletionItem } from '../../server/src/features/completion';
@@ -13,13 +14,18 @@ const noLookups: NameLookups = {
 };
 
 /** Opens `text` as `file` in the model, with the cursor at the `|` marker, and completes there. */
-async function completeAt(model: ModuleFolderModel, file: string, marked: string, options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean } = {}): Promise<CompletionList> {
+async function completeAt(
+  model: ModuleFolderModel,
+  file: string,
+  marked: string,
+  options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean; sharedData?: boolean } = {},
+): Promise<CompletionList> {
   const offset = marked.indexOf('|');
   const text = marked.replace('|', '');
   model.openDocument(file, text);
   const before = text.slice(0, offset).split('\n');
   const position = { line: before.length - 1, character: before[before.length - 1].length };
-  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, itemDefaultsEditRange: options.shared }, options.lookups ?? noLookups);
+  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, itemDefaultsEditRange: options.shared, itemDefaultsData: options.sharedData }, options.lookups ?? noLookups);
 }
 
 function item(list: CompletionList, label: string): CompletionItem {
@@ -149,17 +155,55 @@ describe('completion in a large module', () => {
     assert.equal(all.items.length, maxCompletionItems);
     const bySortText = [...all.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
     assert.deepEqual(bySortText.slice(0, 3), ['v_7', 'v_300', 'v_42'], 'most used first');
-    assert.equal(all.items.every((i) => i.documentation === undefined), true, 'no documentation in a cut list');
+    assert.equal(all.items.every((i) => i.documentation === undefined && i.detail === undefined), true, 'no documentation or detail in a cut list');
+    assert.equal(all.items.every((i) => i.labelDetails?.detail === ' any'), true, 'the type stays in the label details');
+    assert.deepEqual(item(all, 'v_300').data, { folder: model.folder, name: 'v_300' }, 'a client without itemDefaults.data gets data per item');
 
     const resolved = resolveCompletionItem(item(all, 'v_300'), model, undefined);
     assert.match(docOf(resolved), /Setting 300/);
+    assert.equal(resolved.detail, 'any · no value in the code');
     assert.equal(resolved.label, 'v_300');
+
+    // A client that takes itemDefaults.data: the folder is sent once, the items carry no data; resolve reads the
+    // name from the label once the client has applied the default.
+    const light = await completeAt(model, file, 'locals {\n  x = var.|\n}\n', { shared: true, sharedData: true });
+    assert.deepEqual(light.itemDefaults?.data, { folder: model.folder });
+    assert.equal(light.items.every((i) => i.data === undefined), true);
+    assert.ok(JSON.stringify(light).length < JSON.stringify(all).length * 0.8, `${JSON.stringify(light).length} bytes against ${JSON.stringify(all).length}`);
+    const resolvedLight = resolveCompletionItem({ ...item(light, 'v_42'), data: light.itemDefaults?.data }, model, undefined);
+    assert.match(docOf(resolvedLight), /Setting 42/);
+    assert.equal(resolvedLight.detail, 'any · no value in the code');
 
     // What was typed narrows the list: prefix matches first, and nothing the client would show is left out.
     const typed = await completeAt(model, file, 'locals {\n  x = var.v_59|\n}\n', { shared: true });
     const labels = typed.items.map((i) => i.label);
     for (const expected of ['v_59', 'v_590', 'v_599']) assert.ok(labels.includes(expected), `${expected} in ${labels.slice(0, 20).join(', ')}`);
     assert.equal(labels.includes('v_7'), false, 'v_7 does not match v_59');
+    model.dispose();
+  });
+
+  test('the use ranking follows edits that change use counts, as a full sort of the counts would', async () => {
+    const count = 400;
+    const declarations = Array.from({ length: count }, (_, index) => `variable "v_${index}" {}\n`).join('');
+    const { model } = await loadMemoryModel({ 'variables.tf': declarations });
+    const file = path.join(model.folder, 'main.tf');
+    const usesFile = path.join(model.folder, 'uses.tf');
+    const random = fc.sample(fc.array(fc.nat(count - 1), { minLength: 0, maxLength: 12 }), { numRuns: 25, seed: 1313 });
+    model.openDocument(usesFile, 'locals {}\n');
+    for (const [round, used] of random.entries()) {
+      // Each round the code uses other names (a few changed counts: the ranking moves those items), now and then
+      // many at once (a full sort).
+      const names = round % 7 === 6 ? Array.from({ length: 40 }, (_, index) => (index * 37 + round) % count) : used;
+      model.changeDocument(usesFile, [{ text: `locals {\n${names.map((name, index) => `  u${index} = var.v_${name}`).join('\n')}\n}\n` }]);
+      const list = await completeAt(model, file, 'locals {\n  x = var.|\n}\n', { shared: true });
+      const counts = new Map<string, number>();
+      for (const name of names) counts.set(`v_${name}`, (counts.get(`v_${name}`) ?? 0) + 1);
+      const expected = Array.from({ length: count }, (_, index) => `v_${index}`)
+        .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, maxCompletionItems);
+      const ranked = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+      assert.deepEqual(ranked, expected, `round ${round}: uses ${JSON.stringify(names)}`);
+    }
     model.dispose();
   });
 

@@ -3,7 +3,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { performance } from 'node:perf_hooks';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LatestText } from './latestText';
 import { folderOfFile, toPath } from './moduleFolders';
 import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
@@ -72,8 +72,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   // Requests read the latest text at once; the model (parse, extraction, diagnostics) follows a moment later, once
   // per burst: the changes that arrive within `modelUpdateDelayMs` are applied together; an edit that needs the
   // whole file parsed waits a little longer (wholeParseDelay).
-  // TextDocument updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
-  const latest = new Map<string, TextDocument>();
+  // LatestText updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
+  const latest = new Map<string, LatestText>();
   const applied = new Map<string, number>();
   const pending = new Map<string, Batch>();
   /** Documents whose model waits for a whole-file parse: the version it will answer, and when it started waiting. */
@@ -151,7 +151,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version, text } = textDocument;
     cancelPending(uri); // the open text replaces whatever was pending
-    const document = TextDocument.create(uri, textDocument.languageId, version, text);
+    const document = new LatestText(uri, textDocument.languageId, version, text);
     // Its line offsets now, with the open's own work, not on the first keystroke (30 ms for a 4 MB file).
     void document.lineCount;
     latest.set(uri, document);
@@ -169,7 +169,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     const { uri, version } = textDocument;
     const current = latest.get(uri);
     try {
-      if (current) TextDocument.update(current, contentChanges, version);
+      if (current) current.update(contentChanges, version);
     } catch {
       latest.delete(uri); // changes it cannot apply: requests read the model's text until the document is opened again
     }

@@ -28,6 +28,8 @@ export interface CompletionRequest {
   parser?: TerraformParser;
   /** The client takes a shared edit range (LSP 3.17 itemDefaults.editRange): items need no textEdit of their own. */
   itemDefaultsEditRange?: boolean;
+  /** The client takes a shared `data` (itemDefaults.data): a cut list's items need none of their own. */
+  itemDefaultsData?: boolean;
 }
 
 export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending'>;
@@ -43,8 +45,11 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
     case 'variable': {
       const items = variableItems(request, lines);
       if (items.length <= maxCompletionItems) return withRange(items, context.replace, request.itemDefaultsEditRange === true);
-      const ranked = rankVariableItems(request.model, items, context.typed, request.model.folder);
-      return { ...withRange(ranked, context.replace, request.itemDefaultsEditRange === true), isIncomplete: true };
+      const shareData = request.itemDefaultsEditRange === true && request.itemDefaultsData === true;
+      const ranked = rankVariableItems(request.model, items, context.typed, shareData ? undefined : request.model.folder);
+      const list = withRange(ranked, context.replace, request.itemDefaultsEditRange === true);
+      if (shareData && list.itemDefaults) list.itemDefaults.data = { folder: request.model.folder } satisfies VariableItemData;
+      return { ...list, isIncomplete: true };
     }
     case 'tfvars-key':
       return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
@@ -79,13 +84,21 @@ function withRange(items: readonly CompletionItem[], range: Range, shared: boole
  */
 export const maxCompletionItems = 200;
 
-/** What completionItem/resolve needs to find an item's documentation again. */
+/**
+ * What completionItem/resolve needs to find an item's detail and documentation again: the folder, and the name when
+ * the item carries its own data (with a shared itemDefaults.data, the name is the item's label).
+ */
 export interface VariableItemData {
   folder: string;
-  name: string;
+  name?: string;
 }
 
-function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionItem[], typed: string, folder: string): CompletionItem[] {
+/**
+ * The best matches of `typed`, lightened for a list sent on every keystroke: no documentation, no `detail` (the
+ * label details show the type and source; resolve adds both back), and `data` only when `folder` is given (a client
+ * without itemDefaults.data). 200 items went from 42 KB to about half.
+ */
+function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionItem[], typed: string, folder: string | undefined): CompletionItem[] {
   const wanted = typed.toLowerCase();
   // In use order, prefix matches first: the same as sorting the matches by (prefix, uses, label), without a sort.
   const prefixed: CompletionItem[] = [];
@@ -98,32 +111,58 @@ function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionI
     else if (others.length < maxCompletionItems && isSubsequence(wanted, label)) others.push(order[index]);
   }
   return prefixed.concat(others).slice(0, maxCompletionItems).map((item, rank) => {
-    const { documentation: _documentation, ...light } = item;
-    const data: VariableItemData = { folder, name: item.label };
+    const { documentation: _documentation, detail: _detail, ...light } = item;
     // The rank decides the order the client shows (it sorts by sortText); declared before undeclared is kept.
-    return { ...light, sortText: `${item.sortText?.[0] ?? '0'}${String(rank).padStart(4, '0')}`, data };
+    const ranked: CompletionItem = { ...light, sortText: `${item.sortText?.[0] ?? '0'}${String(rank).padStart(4, '0')}` };
+    if (folder !== undefined) ranked.data = { folder, name: item.label } satisfies VariableItemData;
+    return ranked;
   });
 }
 
 interface UseOrder {
-  /** How often the code used each item (by the items' own order) when the order was made. */
+  /** How often the code used each item (by the items' own order) when the order was last brought up to date. */
   uses: number[];
-  /** The items by use (most first), then label (by code unit: only stability matters, and it runs per keystroke). */
+  /** The items' indices by use (most first), then label (by code unit: only stability matters, and it runs per keystroke). */
+  indices: number[];
   order: CompletionItem[];
   lowerLabels: string[];
 }
 
-/** Kept per item list while the use counts stay the same: a keystroke rarely changes them, and sorting 2,000 items per keystroke showed in the typing profile. */
+/** Kept per item list: a keystroke changes the use count of a name or two at most, and sorting 2,000 items per keystroke showed in the typing profile. */
 const useOrders = new WeakMap<readonly CompletionItem[], UseOrder>();
+/** Past this many changed counts a full sort is as cheap as moving each item. */
+const maxMovedItems = 16;
 
 function useOrder(model: ModuleFolderModel, items: readonly CompletionItem[]): UseOrder {
   const uses = items.map((item) => model.index.referencesTo(item.label).length);
   const cached = useOrders.get(items);
-  if (cached && cached.uses.every((count, index) => count === uses[index])) return cached;
-  const indices = items.map((_, index) => index);
-  indices.sort((a, b) => uses[b] - uses[a] || (items[a].label < items[b].label ? -1 : items[a].label > items[b].label ? 1 : 0));
+  const changed: number[] = [];
+  if (cached) {
+    for (let index = 0; index < uses.length && changed.length <= maxMovedItems; index++) if (cached.uses[index] !== uses[index]) changed.push(index);
+    if (changed.length === 0) return cached;
+  }
+  const before = (a: number, b: number) => uses[b] - uses[a] || (items[a].label < items[b].label ? -1 : items[a].label > items[b].label ? 1 : 0);
+  let indices: number[];
+  if (cached && changed.length <= maxMovedItems) {
+    // The others keep their relative order: take the changed items out, then put each back where it now belongs.
+    const moved = new Set(changed);
+    indices = cached.indices.filter((index) => !moved.has(index));
+    for (const index of changed) {
+      let low = 0;
+      let high = indices.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (before(indices[middle], index) < 0) low = middle + 1;
+        else high = middle;
+      }
+      indices.splice(low, 0, index);
+    }
+  } else {
+    indices = items.map((_, index) => index);
+    indices.sort(before);
+  }
   const order = indices.map((index) => items[index]);
-  const made = { uses, order, lowerLabels: order.map((item) => item.label.toLowerCase()) };
+  const made = { uses, indices, order, lowerLabels: order.map((item) => item.label.toLowerCase()) };
   useOrders.set(items, made);
   return made;
 }
@@ -134,17 +173,23 @@ function isSubsequence(needle: string, haystack: string): boolean {
   return at === needle.length;
 }
 
-/** completionItem/resolve: the documentation a cut list left out, from the same cached items. */
+/** completionItem/resolve: the detail and documentation a cut list left out, as the full item has them. */
 export function resolveCompletionItem(item: CompletionItem, model: ModuleFolderModel | undefined, snapshot: WorkspaceSnapshot | undefined): CompletionItem {
   const data = item.data as Partial<VariableItemData> | undefined;
-  if (!model || typeof data?.name !== 'string' || item.documentation !== undefined) return item;
+  const name = typeof data?.name === 'string' ? data.name : item.label;
+  if (!model || item.documentation !== undefined) return item;
   const facts = folderFacts(model);
   const workspace = indexSnapshot(snapshot);
-  const declaration = facts.variablesByName.get(data.name);
-  if (declaration) return { ...item, documentation: declaredVariableItem(declaration, facts, workspace).documentation };
-  const variable = workspace.engineByKey.get(data.name);
+  const declaration = facts.variablesByName.get(name);
+  const full = declaration ? declaredVariableItem(declaration, facts, workspace) : undefined;
+  if (full) return { ...item, detail: item.detail ?? full.detail, documentation: full.documentation };
+  const variable = workspace.engineByKey.get(name);
   if (variable) {
-    return { ...item, documentation: { kind: MarkupKind.Markdown, value: `Declares \`variable "${variable.key}"\` in this file, so runs stop rejecting the workspace variable.` } };
+    return {
+      ...item,
+      detail: item.detail ?? undeclaredDetail(workspace),
+      documentation: { kind: MarkupKind.Markdown, value: `Declares \`variable "${variable.key}"\` in this file, so runs stop rejecting the workspace variable.` },
+    };
   }
   return item;
 }
@@ -230,11 +275,15 @@ function undeclaredWorkspaceItem(variable: SnapshotVariable, workspace: Snapshot
     label: variable.key,
     kind: CompletionItemKind.Variable,
     labelDetails: { detail: ` ${type}`, description: 'workspace variable, not declared' },
-    detail: `Workspace variable of ${workspace.workspace?.name ?? 'the workspace'}, not declared in the code: also adds a variable block`,
+    detail: undeclaredDetail(workspace),
     documentation: { kind: MarkupKind.Markdown, value: `Declares \`variable "${variable.key}"\` (type ${type}) in this file, so runs stop rejecting the workspace variable.` },
     additionalTextEdits: [{ range: { start: insertAt.position, end: insertAt.position }, newText: insertAt.atStart ? `${block}\n\n` : `\n\n${block}\n` }],
     sortText: `1${variable.key}`,
   };
+}
+
+function undeclaredDetail(workspace: SnapshotIndex): string {
+  return `Workspace variable of ${workspace.workspace?.name ?? 'the workspace'}, not declared in the code: also adds a variable block`;
 }
 
 interface InsertPoint {

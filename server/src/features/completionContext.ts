@@ -18,8 +18,10 @@ const workspaceNamePrefix = /^\s*name\s*=\s*"([^"]*)$/;
 export function completionContextAt(text: string, position: Position, contribution: FileContribution | undefined, lines: TextLines = new LineIndex(text)): CompletionContextKind | undefined {
   const offset = lines.offsetAt(position);
   const lineStart = lines.offsetAt({ line: position.line, character: 0 });
-  const before = text.slice(lineStart, offset);
-  const after = text.slice(offset, lines.offsetAt({ line: position.line, character: Number.MAX_SAFE_INTEGER }));
+  // The cursor's line alone (an open document gives it without reading its whole, just-edited text).
+  const lineText = lines.lineText ? lines.lineText(position.line) : text.slice(lineStart, lines.offsetAt({ line: position.line, character: Number.MAX_SAFE_INTEGER }));
+  const before = lineText.slice(0, offset - lineStart);
+  const after = lineText.slice(offset - lineStart);
   const wordAfter = /^[\w-]*/.exec(after)?.[0].length ?? 0;
   const rangeOf = (typed: string, extraAfter: number): Range => ({
     start: { line: position.line, character: position.character - typed.length },

@@ -58,6 +58,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   let inlayHintRefresh = false;
   const plans = options.plans;
   let sharedEditRange = false;
+  let sharedData = false;
   // What the client asks its user for a command's missing argument (initializationOptions.prompts): actions that need
   // one are offered only there, so no editor gets a command it cannot complete.
   let prompts: ClientPrompts = {};
@@ -94,7 +95,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       const text = located && textOf(params.textDocument.uri, located.model);
       if (!located || text === undefined) return null;
       return await provideCompletion(
-        { model: located.model, snapshot: host.snapshotFor(located.model.folder), file: located.file, text, lines: linesOf(params.textDocument.uri, text), position: params.position, parser, itemDefaultsEditRange: sharedEditRange },
+        { model: located.model, snapshot: host.snapshotFor(located.model.folder), file: located.file, text, lines: linesOf(params.textDocument.uri, text), position: params.position, parser, itemDefaultsEditRange: sharedEditRange, itemDefaultsData: sharedData },
         host,
       );
     } catch (error) {
@@ -222,6 +223,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       codeLensRefresh = capabilities.workspace?.codeLens?.refreshSupport === true;
       inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
+      sharedData = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('data') === true;
       prompts = readInitializationOptions(params.initializationOptions).value.prompts ?? {};
       return {
         completionProvider: { triggerCharacters: ['.', '"'], resolveProvider: true },

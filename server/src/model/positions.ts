@@ -37,6 +37,8 @@ export interface TextLines {
   offsetAt(position: Position): number;
   positionAt(offset: number): Position;
   readonly lineCount: number;
+  /** A line's text without its line break, when the holder can give it without reading the whole text. */
+  lineText?(line: number): string;
 }
 
 let lastIndex: LineIndex | undefined;
