@@ -4,11 +4,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { LineIndex, ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { applyTextChanges } from '../../server/src/model/documentEdits';
+import { LatestText } from '../../server/src/documents/latestText';
 import { TreeSitterPoints } from '../../server/src/model/positions';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
 import { extractTerraformFile, maxRegions } from '../../server/src/model/terraformFile';
@@ -54,14 +56,23 @@ function assertReferencesInOrder(contribution: ReturnType<ModuleFolderModel['ind
   }
 }
 
-async function checkSequence(parser: TerraformParser, initial: string, edits: RandomEdit[]): Promise<void> {
+/**
+ * `withOffsets`: the changes come as the server passes them, with the text they make and where each falls (from its
+ * own copy of the document, LatestText), so the model edits its tree without locating them again.
+ */
+async function checkSequence(parser: TerraformParser, initial: string, edits: RandomEdit[], withOffsets = false): Promise<void> {
   const model = await freshModel(parser, initial);
   model.openDocument(mainFile, initial);
+  const latest = new LatestText(pathToFileURL(mainFile).href, 'terraform', 1, initial);
   let expected = initial;
   try {
     for (const [index, edit] of edits.entries()) {
       const { changes, text } = toContentChanges(expected, edit);
-      model.changeDocument(mainFile, changes);
+      if (withOffsets) {
+        const offsets = latest.update(changes, index + 2);
+        assert.equal(latest.getText(), text, `the server's copy after edit ${index}`);
+        model.changeDocument(mainFile, changes, latest.getText(), { offsets });
+      } else model.changeDocument(mainFile, changes);
       expected = text;
       assert.equal(model.openText(mainFile), expected, `text after edit ${index}`);
       await assertSameAsFresh(model, parser, `after edit ${index} (${edit.kind})`);
@@ -74,7 +85,7 @@ async function checkSequence(parser: TerraformParser, initial: string, edits: Ra
 test('random edit sequences (inserts, deletions, byte mutations, truncations, batches) keep the model equal to a fresh parse', async () => {
   const parser = await testParser();
   await fc.assert(
-    fc.asyncProperty(fc.array(randomEdit, { minLength: 1, maxLength: 25 }), (edits) => checkSequence(parser, demoMain, edits)),
+    fc.asyncProperty(fc.array(randomEdit, { minLength: 1, maxLength: 25 }), fc.boolean(), (edits, withOffsets) => checkSequence(parser, demoMain, edits, withOffsets)),
     { seed: 1311, numRuns: 120, endOnFailure: true },
   );
 });
@@ -83,7 +94,7 @@ test('edits that keep the file valid (blocks and lines inserted, letters changed
   const parser = await testParser();
   const initial = `${demoMain}\n${largeFile(20)}`;
   await fc.assert(
-    fc.asyncProperty(fc.array(benignEdit, { minLength: 1, maxLength: 20 }), (edits) => checkSequence(parser, initial, edits)),
+    fc.asyncProperty(fc.array(benignEdit, { minLength: 1, maxLength: 20 }), fc.boolean(), (edits, withOffsets) => checkSequence(parser, initial, edits, withOffsets)),
     { seed: 1312, numRuns: 80, endOnFailure: true },
   );
 });

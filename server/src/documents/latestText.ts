@@ -8,7 +8,7 @@
 // the requests are answered.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { Position, TextLines } from '../model';
+import type { ChangeOffsets, Position, TextLines } from '../model';
 
 export class LatestText implements TextLines {
   private readonly document: TextDocument;
@@ -31,8 +31,13 @@ export class LatestText implements TextLines {
     return this.document.getText();
   }
 
-  /** Applies the client's changes in order (throws on a change it cannot apply, as TextDocument does). */
-  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+  /**
+   * Applies the client's changes in order (throws on a change it cannot apply, as TextDocument does). Returns where
+   * each ranged change fell in the text it applied to (undefined for a whole-text change), for the model to edit
+   * its tree with without finding the lines again.
+   */
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): (ChangeOffsets | undefined)[] {
+    const offsets: (ChangeOffsets | undefined)[] = [];
     const change = changes.length === 1 ? changes[0] : undefined;
     let edited: LatestText['edited'];
     if (change && TextDocumentContentChangeEvent.isIncremental(change) && change.range.start.line === change.range.end.line && !/[\r\n]/.test(change.text)) {
@@ -45,8 +50,24 @@ export class LatestText implements TextLines {
       }
     }
     this.edited = undefined;
-    TextDocument.update(this.document, changes as TextDocumentContentChangeEvent[], version);
+    for (const each of changes) {
+      if (!TextDocumentContentChangeEvent.isIncremental(each)) {
+        offsets.push(undefined);
+        TextDocument.update(this.document, [each], version);
+        continue;
+      }
+      // The range as TextDocument takes it: start before end.
+      const { start, end } = comparePositions(each.range.start, each.range.end) <= 0 ? each.range : { start: each.range.end, end: each.range.start };
+      offsets.push({
+        startIndex: this.document.offsetAt(start),
+        oldEndIndex: this.document.offsetAt(end),
+        startLineStart: this.document.offsetAt({ line: start.line, character: 0 }),
+        endLineStart: this.document.offsetAt({ line: end.line, character: 0 }),
+      });
+      TextDocument.update(this.document, [each], version);
+    }
     this.edited = edited;
+    return offsets;
   }
 
   /** The text of a line, without its line break. */
@@ -74,6 +95,10 @@ export class LatestText implements TextLines {
     }
     return this.document.positionAt(offset);
   }
+}
+
+function comparePositions(a: Position, b: Position): number {
+  return a.line === b.line ? a.character - b.character : a.line - b.line;
 }
 
 function clamp(character: number, length: number): number {

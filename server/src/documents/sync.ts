@@ -7,7 +7,7 @@ import { LatestText } from './latestText';
 import { folderOfFile, toPath } from './moduleFolders';
 import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
-import type { TextChange, TextLines } from '../model';
+import type { ChangeOffsets, TextChange, TextLines } from '../model';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
 export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
@@ -29,6 +29,8 @@ export interface OpenDocumentView {
 
 interface Batch {
   changes: TextChange[];
+  /** Where each change fell in the text it applied to (from the server's copy), when every one is known. */
+  offsets: (ChangeOffsets | undefined)[] | undefined;
   version: number;
   /** The first line any change of the batch touches (-1 for a whole-document change). */
   firstLine: number;
@@ -36,7 +38,7 @@ interface Batch {
 }
 
 /** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
-export const modelUpdateDelayMs = 4;
+export const modelUpdateDelayMs = 2;
 const quietMs = 2;
 const maxQuietWaitMs = 20;
 
@@ -109,7 +111,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       // The batch ends at the latest version (no change came after it): the model can share this text.
       const current = latest.get(uri);
       const resultText = current?.version === batch.version ? current.getText() : undefined;
-      const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true });
+      const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true, offsets: batch.offsets });
       if (result === 'deferred') {
         const earlier = takeTimed(deferred, uri);
         const since = earlier?.since ?? performance.now();
@@ -126,6 +128,21 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   };
   /** When a request last read each open document (completion, hover, code actions, lenses ask for it). */
   const lastRequest = new Map<string, number>();
+  /** Requests that read a document and whose handler has not yet given the event loop back. */
+  let requestsRunning = 0;
+  /**
+   * A request read the document: noted now, and again once its handler's synchronous work is over (the next turn
+   * of the event loop). The end is what matters: a completion that took 3 ms must not let the model's update slip
+   * in before the hover and code actions queued behind it, which the JSON-RPC layer runs one per turn.
+   */
+  const requestRead = (uri: string) => {
+    lastRequest.set(uri, performance.now());
+    requestsRunning++;
+    setImmediate(() => {
+      requestsRunning--;
+      if (lastRequest.has(uri)) lastRequest.set(uri, performance.now());
+    });
+  };
   /**
    * Applies the pending changes once no request has read the document for `quietMs`: an editor sends completion,
    * hover and code actions with the keystroke, and they are answered from the latest text before the model's work
@@ -135,7 +152,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     const batch = pending.get(uri);
     if (!batch) return;
     const now = performance.now();
-    if (now - (lastRequest.get(uri) ?? -Infinity) < quietMs && now - since < maxQuietWaitMs) {
+    if ((requestsRunning > 0 || now - (lastRequest.get(uri) ?? -Infinity) < quietMs) && now - since < maxQuietWaitMs) {
       batch.timer = setTimeout(() => applyWhenQuiet(uri, since), quietMs);
       return;
     }
@@ -168,20 +185,22 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     if (!isFileUri(textDocument.uri)) return;
     const { uri, version } = textDocument;
     const current = latest.get(uri);
+    let offsets: (ChangeOffsets | undefined)[] | undefined;
     try {
-      if (current) current.update(contentChanges, version);
+      offsets = current?.update(contentChanges, version);
     } catch {
       latest.delete(uri); // changes it cannot apply: requests read the model's text until the document is opened again
     }
     const firstLine = Math.min(...contentChanges.map((change: TextChange) => (change.range ? change.range.start.line : -1)));
     const queued = pending.get(uri);
     if (queued) {
+      queued.offsets = queued.offsets && offsets ? [...queued.offsets, ...offsets] : undefined;
       queued.changes.push(...contentChanges);
       queued.version = version;
       queued.firstLine = Math.min(queued.firstLine, firstLine);
     } else {
       const since = performance.now();
-      const batch: Batch = { changes: [...contentChanges], version, firstLine, timer: setTimeout(() => applyWhenQuiet(uri, since), modelUpdateDelayMs) };
+      const batch: Batch = { changes: [...contentChanges], offsets, version, firstLine, timer: setTimeout(() => applyWhenQuiet(uri, since), modelUpdateDelayMs) };
       pending.set(uri, batch);
     }
     edited(uri);
@@ -212,7 +231,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   });
   return {
     get(uri) {
-      lastRequest.set(uri, performance.now());
+      requestRead(uri);
       const open = latest.get(uri);
       if (open) return open;
       const text = folders.modelFor(uri)?.openText(uri);
@@ -220,7 +239,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     },
     modelVersion: (uri) => applied.get(uri),
     async whenCurrent(uri, line) {
-      lastRequest.set(uri, performance.now());
+      requestRead(uri);
       // Lines above the first changed one are where they were: the model answers for them as it is.
       const batch = pending.get(uri);
       if (batch && (line === undefined || line >= batch.firstLine)) await applyPending(uri);

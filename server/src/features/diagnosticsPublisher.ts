@@ -22,10 +22,11 @@ export interface DiagnosticsPublisherOptions {
 }
 
 /**
- * Only gathers what one burst touches (several folders, files changed on disk together): the requests sent with a
- * keystroke already went first, while the model waited its own moment (documents/sync.ts modelUpdateDelayMs).
+ * The next turn of the event loop: enough to gather what one burst touches (several folders, files changed on disk
+ * together). The requests sent with a keystroke already went first, while the model waited its own moment
+ * (documents/sync.ts modelUpdateDelayMs).
  */
-export const defaultDiagnosticsDelayMs = 2;
+export const defaultDiagnosticsDelayMs = 0;
 const defaultMaxDelayMs = 250;
 
 export class DiagnosticsPublisher {

@@ -20,13 +20,29 @@ export interface AppliedChanges {
   suffix: number;
 }
 
-/** Returns the new text. Ranged changes are applied to `tree` in place (tree.edit). */
-export function applyTextChanges(text: string, tree: Tree | undefined, changes: readonly TextChange[]): AppliedChanges {
+/**
+ * Where a ranged change falls in the text it applies to, as the caller's own copy of the document already knows it
+ * (an open document keeps its line offsets): finding a line in the middle of a 1 MB text otherwise means jumping
+ * over 30,000 line breaks, ~2 ms per keystroke.
+ */
+export interface ChangeOffsets {
+  startIndex: number;
+  oldEndIndex: number;
+  /** Where the lines of the range's start and end begin. */
+  startLineStart: number;
+  endLineStart: number;
+}
+
+/**
+ * Returns the new text. Ranged changes are applied to `tree` in place (tree.edit). `offsets`, when given, locate
+ * each change (one per change, in order); an entry that does not fit the text is located again here.
+ */
+export function applyTextChanges(text: string, tree: Tree | undefined, changes: readonly TextChange[], offsets?: readonly (ChangeOffsets | undefined)[]): AppliedChanges {
   let current = text;
   let reusableTree = tree !== undefined;
   let prefix = text.length;
   let suffix = text.length;
-  for (const change of changes) {
+  for (const [index, change] of changes.entries()) {
     if (!change.range) {
       current = change.text;
       reusableTree = false;
@@ -34,7 +50,7 @@ export function applyTextChanges(text: string, tree: Tree | undefined, changes: 
       suffix = 0;
       continue;
     }
-    const located = locateRange(current, change.range, change.text);
+    const located = locateRange(current, change.range, change.text, offsets?.[index]);
     const { startIndex, oldEndIndex } = located;
     const next = current.slice(0, startIndex) + change.text + current.slice(oldEndIndex);
     prefix = Math.min(prefix, startIndex);
@@ -58,12 +74,23 @@ export function applyTextChanges(text: string, tree: Tree | undefined, changes: 
 }
 
 /** Offsets and tree-sitter points of a change's range, and where the inserted text ends. */
-function locateRange(source: string, range: Range, inserted: string) {
+function locateRange(source: string, range: Range, inserted: string, offsets?: ChangeOffsets) {
   // Without lone/CRLF carriage returns LSP lines are tree-sitter rows: find the two lines by jumping from line
   // break to line break, instead of indexing every line of a large file for each keystroke.
   if (source.indexOf('\r') === -1) {
-    const start = offsetOfLine(source, range.start);
-    const end = comparePosition(range.end, range.start) <= 0 ? start : offsetOfLine(source, range.end, start);
+    const known = offsets && fits(source, offsets) ? offsets : undefined;
+    let start: { offset: number; point: Point };
+    let end: { offset: number; point: Point };
+    if (known) {
+      // The caller's offsets are those of the well-formed range (start before end), as TextDocument takes it.
+      const [first, last] = comparePosition(range.end, range.start) < 0 ? [range.end, range.start] : [range.start, range.end];
+      start = { offset: known.startIndex, point: { row: first.line, column: known.startIndex - known.startLineStart } };
+      end = { offset: known.oldEndIndex, point: { row: last.line, column: known.oldEndIndex - known.endLineStart } };
+    } else {
+      const found = offsetOfLine(source, range.start);
+      start = found;
+      end = comparePosition(range.end, range.start) <= 0 ? found : offsetOfLine(source, range.end, found);
+    }
     const newlines = countNewlines(inserted);
     const newEndPosition: Point =
       newlines === 0
@@ -75,6 +102,13 @@ function locateRange(source: string, range: Range, inserted: string) {
   const startIndex = lines.offsetAt(range.start);
   const oldEndIndex = Math.max(startIndex, lines.offsetAt(range.end));
   return { startIndex, oldEndIndex, startPosition: treeSitterPoint(source, startIndex), oldEndPosition: treeSitterPoint(source, oldEndIndex), newEndPosition: undefined as Point | undefined };
+}
+
+/** The offsets say what the text says: in order, within it, and each line start right after a line break. */
+function fits(source: string, offsets: ChangeOffsets): boolean {
+  const { startIndex, oldEndIndex, startLineStart, endLineStart } = offsets;
+  const lineStart = (offset: number) => offset === 0 || source.charCodeAt(offset - 1) === 10;
+  return startLineStart <= startIndex && startIndex <= oldEndIndex && endLineStart <= oldEndIndex && oldEndIndex <= source.length && lineStart(startLineStart) && lineStart(endLineStart);
 }
 
 function comparePosition(a: Position, b: Position): number {

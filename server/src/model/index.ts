@@ -25,7 +25,7 @@ export type {
   VariableDeclaration,
   VariableReference,
 } from './contributions';
-export type { TextChange } from './documentEdits';
+export type { ChangeOffsets, TextChange } from './documentEdits';
 export { classifyFileName, compareTfvarsLoadOrder, selectedWorkspaceFile } from './fileKinds';
 export type { ModelFileKind } from './fileKinds';
 export { nodeFileSystem } from './fileSystem';

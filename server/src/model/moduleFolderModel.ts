@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Tree } from 'web-tree-sitter';
 import type { FileContribution } from './contributions';
 import { applyTextChanges } from './documentEdits';
-import type { TextChange } from './documentEdits';
+import type { ChangeOffsets, TextChange } from './documentEdits';
 import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
 import type { ModelFileKind } from './fileKinds';
 import { nodeFileSystem } from './fileSystem';
@@ -223,6 +223,7 @@ export class ModuleFolderModel {
 
   /** Applies LSP content changes; ranged changes re-parse incrementally from the previous tree. */
   /**
+   * `offsets`: where each change falls, when the caller knows (documentEdits.ts ChangeOffsets).
    * `resultText`: the text these changes make, when the caller already holds it (the server's copy of the open
    * document). The model then keeps that string instead of building its own: one copy of a 1 MB text, not two, and
    * V8 joins its pieces (flattens it) once, not twice per keystroke.
@@ -233,7 +234,12 @@ export class ModuleFolderModel {
    * parses as one block: the facts follow the text at once, and 'unverified' says a whole-file parse (parsePending)
    * still has to confirm them, which the caller does once the typing pauses.
    */
-  changeDocument(pathOrUri: string, changes: readonly TextChange[], resultText?: string, options: { deferWholeParse?: boolean } = {}): boolean | 'deferred' | 'unverified' {
+  changeDocument(
+    pathOrUri: string,
+    changes: readonly TextChange[],
+    resultText?: string,
+    options: { deferWholeParse?: boolean; offsets?: readonly (ChangeOffsets | undefined)[] } = {},
+  ): boolean | 'deferred' | 'unverified' {
     const file = this.toPath(pathOrUri);
     const kind = this.kindOf(file);
     const open = this.openDocuments.get(file);
@@ -241,7 +247,7 @@ export class ModuleFolderModel {
     this.bump(file);
     // A document kept as text only (over the size limit) has no tree to tell where the changes went: with the
     // caller's text there is nothing to locate (160,000 lines of a 4 MB file per keystroke otherwise).
-    const applied = !open.tree && resultText !== undefined ? undefined : applyTextChanges(open.text, open.tree, changes);
+    const applied = !open.tree && resultText !== undefined ? undefined : applyTextChanges(open.text, open.tree, changes, options.offsets);
     const text = resultText !== undefined && (applied === undefined || resultText.length === applied.text.length) ? resultText : (applied?.text ?? open.text);
     if (this.tooLarge(file, text)) {
       open.tree?.delete();
