@@ -189,6 +189,7 @@ export class ModuleFolders {
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
+        background,
         ...(pool
           ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text) : undefined) }
           : {}),

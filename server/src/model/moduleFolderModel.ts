@@ -18,6 +18,8 @@ import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
 import { extractTerraformFile } from './terraformFile';
 import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
+import { nextParseTurn } from './parseTurns';
+import type { ParsePriority } from './parseTurns';
 import type { BlockEditResult } from './incrementalTerraformFile';
 import type { EditSpan } from './incrementalTerraformFile';
 import type { RegionParser } from './terraformFile';
@@ -49,6 +51,8 @@ export interface ModuleFolderModelOptions {
   offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction> | undefined;
   /** Parse one file read from disk per turn of the event loop, so requests go between them (the server does). */
   yieldBetweenFiles?: boolean;
+  /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
+  background?: boolean;
 }
 
 export interface ModelChange {
@@ -122,13 +126,18 @@ export class ModuleFolderModel {
     this.onLargeFile = options.onLargeFile ?? (() => undefined);
     this.offload = options.offload?.bind(options);
     this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
+    this.parsePriority = options.background ? 'background' : 'urgent';
   }
+
+  /** The background indexer's first load takes its turns last; anything after it is something the user did. */
+  private parsePriority: ParsePriority;
 
   /** Creates the model and indexes every model file of the folder from disk. */
   static async load(options: ModuleFolderModelOptions): Promise<ModuleFolderModel> {
     const model = new ModuleFolderModel(options);
     for (const [file, text] of options.openDocuments ?? []) model.openDocument(file, text);
     await model.reindex();
+    model.parsePriority = 'urgent';
     return model;
   }
 
@@ -467,9 +476,8 @@ export class ModuleFolderModel {
       return;
     }
     if (text !== undefined && this.yieldBetweenFiles) {
-      // One file per turn of the event loop, across every folder: the 32 reads in flight finish together and would
-      // otherwise be parsed back to back (~30 ms), with the editor's requests waiting behind all of them.
-      await nextParseTurn();
+      // One file per turn of the event loop, across every folder (parseTurns.ts).
+      await nextParseTurn(this.parsePriority);
       if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
@@ -553,15 +561,4 @@ export class ModuleFolderModel {
     const change = { files };
     for (const listener of [...this.listeners]) listener(change);
   }
-}
-
-/** The reason without the full path or stack (paths can carry user names; stacks help nobody here). */
-
-let lastParseTurn: Promise<void> = Promise.resolve();
-
-/** Resolves on a turn of the event loop of its own, after every turn asked for before it. */
-function nextParseTurn(): Promise<void> {
-  const turn = lastParseTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  lastParseTurn = turn;
-  return turn;
 }

@@ -1,0 +1,28 @@
+// Closed files read from disk are parsed one per turn of the event loop, across every folder, so the editor's
+// requests go between files (the 32 reads in flight finish together and would otherwise be parsed back to back).
+// Turns asked for by a folder an editor waits for (a document in it was just opened) are given before the
+// background indexer's: the folder the indexer happens to be reading when a document opens no longer takes every
+// other turn from the opened document's folder, whose first diagnostics wait for all its files.
+export type ParsePriority = 'urgent' | 'background';
+
+const waiting: Record<ParsePriority, Array<() => void>> = { urgent: [], background: [] };
+let turnScheduled = false;
+
+/** Resolves on a turn of the event loop of its own, after the turns asked for before it (urgent ones first). */
+export function nextParseTurn(priority: ParsePriority): Promise<void> {
+  return new Promise<void>((resolve) => {
+    waiting[priority].push(resolve);
+    scheduleTurn();
+  });
+}
+
+function scheduleTurn(): void {
+  if (turnScheduled || (waiting.urgent.length === 0 && waiting.background.length === 0)) return;
+  turnScheduled = true;
+  setImmediate(() => {
+    turnScheduled = false;
+    const next = waiting.urgent.shift() ?? waiting.background.shift();
+    next?.();
+    scheduleTurn();
+  });
+}
