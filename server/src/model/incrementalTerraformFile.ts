@@ -7,7 +7,9 @@ import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import { append, emptyContribution, shiftRows, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
-import { findSyntaxProblems, maxSyntaxProblems } from './syntaxProblems';
+import { findSyntaxProblems } from './syntaxProblems';
+import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
+import type { Entry } from './bodyEntries';
 import { blockKeyword, bodyItems } from './syntaxTree';
 import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
@@ -21,17 +23,6 @@ interface Piece {
 
 /** The same keywords syntaxTree.topLevelBlocks treats as top level inside a broken block. */
 const topLevelKeywords = new Set(['terraform', 'variable', 'resource', 'data', 'module', 'output', 'locals', 'provider', 'ephemeral', 'check', 'import', 'moved', 'removed']);
-
-/** One top-level item of the file's body as last extracted, by position: what an edit elsewhere leaves alone. */
-interface Entry {
-  start: number;
-  end: number;
-  row: number;
-  type: string;
-  facts: Facts;
-  /** Where tree-sitter recovered from broken text inside this item (empty for the usual, valid item). */
-  problems: SyntaxProblem[];
-}
 
 /** A block edit's result: `exact` when it is what a whole-file parse gives, otherwise a whole-file parse must check it. */
 export interface BlockEditResult {
@@ -378,50 +369,4 @@ export class IncrementalTerraformExtractor {
  */
 function pieceKey(node: Node, inFirstBody: boolean, text: string): string {
   return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}\u0000${inFirstBody}\u0000${text}`;
-}
-
-/**
- * The file's syntax problems from its items' (in document order, as findSyntaxProblems walks the whole tree, and
- * with the same bound): what a whole-file parse reports when its body holds these items.
- */
-function problemsOf(entries: readonly Entry[]): SyntaxProblem[] {
-  const problems: SyntaxProblem[] = [];
-  for (const entry of entries) {
-    for (const problem of entry.problems) {
-      if (problems.length === maxSyntaxProblems) return problems;
-      problems.push(problem);
-    }
-  }
-  return problems;
-}
-
-/** The entry whose [start, end] holds [from, to] (by binary search over entries in order), or -1. */
-function entryHolding(entries: readonly Entry[], from: number, to: number): number {
-  let low = 0;
-  let high = entries.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (entries[middle].end < from) low = middle + 1;
-    else if (entries[middle].start > from) high = middle - 1;
-    else return entries[middle].start <= from && to <= entries[middle].end ? middle : -1;
-  }
-  return -1;
-}
-
-/** The root's body when the root holds nothing else but comments (the usual shape); undefined for the odd shapes error recovery makes. */
-function plainBody(root: Node): Node | undefined {
-  // Comments before the first block (a licence header) or after the last one sit beside the body, not in it.
-  let body: Node | undefined;
-  for (const child of root.children) {
-    if (child?.type === 'comment') continue;
-    if (child?.type !== 'body' || body) return undefined;
-    body = child;
-  }
-  return body;
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++;
-  return count;
 }

@@ -1,0 +1,63 @@
+// The top-level items of an open .tf file's body as last extracted (IncrementalTerraformExtractor's entries), and
+// the small questions asked of them: which one holds an edit, what syntax problems they hold, where the body is.
+import type { SyntaxProblem } from './contributions';
+import type { Facts } from './pieceFacts';
+import { maxSyntaxProblems } from './syntaxProblems';
+import type { Node } from './treeSitter';
+
+/** One top-level item of the file's body as last extracted, by position: what an edit elsewhere leaves alone. */
+export interface Entry {
+  start: number;
+  end: number;
+  row: number;
+  type: string;
+  facts: Facts;
+  /** Where tree-sitter recovered from broken text inside this item (empty for the usual, valid item). */
+  problems: SyntaxProblem[];
+}
+
+/**
+ * The file's syntax problems from its items' (in document order, as findSyntaxProblems walks the whole tree, and
+ * with the same bound): what a whole-file parse reports when its body holds these items.
+ */
+export function problemsOf(entries: readonly Entry[]): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  for (const entry of entries) {
+    for (const problem of entry.problems) {
+      if (problems.length === maxSyntaxProblems) return problems;
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+/** The entry whose [start, end] holds [from, to] (by binary search over entries in order), or -1. */
+export function entryHolding(entries: readonly Entry[], from: number, to: number): number {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (entries[middle].end < from) low = middle + 1;
+    else if (entries[middle].start > from) high = middle - 1;
+    else return entries[middle].start <= from && to <= entries[middle].end ? middle : -1;
+  }
+  return -1;
+}
+
+/** The root's body when the root holds nothing else but comments (the usual shape); undefined for the odd shapes error recovery makes. */
+export function plainBody(root: Node): Node | undefined {
+  // Comments before the first block (a licence header) or after the last one sit beside the body, not in it.
+  let body: Node | undefined;
+  for (const child of root.children) {
+    if (child?.type === 'comment') continue;
+    if (child?.type !== 'body' || body) return undefined;
+    body = child;
+  }
+  return body;
+}
+
+export function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
