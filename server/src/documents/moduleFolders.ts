@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
-import { largeFileLength } from '../indexing/indexPool';
+import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 
 export interface ModuleFoldersOptions {
@@ -190,7 +190,10 @@ export class ModuleFolders {
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
         ...(pool
-          ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text) : undefined) }
+          ? {
+              offload: (file: string, kind: ModelFileKind, text: string) =>
+                workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text).catch(wantedNoMore) : undefined,
+            }
           : {}),
       });
       workersTakeFiles = true;
@@ -233,6 +236,12 @@ export class ModuleFolders {
       }
     }
   }
+}
+
+/** The workers were disposed (the server is stopping): the file is left out rather than parsed on this thread. */
+function wantedNoMore(error: unknown): undefined {
+  if (error instanceof IndexingStopped) return undefined;
+  throw error;
 }
 
 export function toPath(uriOrPath: string): string {
