@@ -1,7 +1,7 @@
 // The indexing workers (server/src/indexing): the built worker (dist/indexWorker.js, `node esbuild.mjs`) extracts
 // exactly what the server's own thread extracts, stops when idle, and a worker that cannot run hands its files back.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -137,11 +137,16 @@ describe('stopping: the files a worker had are not parsed on this thread', () =>
       return extract(...args);
     };
     const folders = new ModuleFolders({ parser: Promise.resolve(counted.parser), environment: {}, log: () => undefined, indexPool: pool });
-    const indexed = folders.addRoot(root);
-    await handed;
-    folders.dispose();
-    await indexed;
-    assert.equal(counted.largeParses(), 0, 'the large file was parsed on the server thread after the workers stopped');
+    try {
+      const indexed = folders.addRoot(root);
+      await handed;
+      folders.dispose();
+      await indexed;
+      assert.equal(counted.largeParses(), 0, 'the large file was parsed on the server thread after the workers stopped');
+    } finally {
+      folders.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('a model disposed while its worker had a file does not parse it when the worker fails', async () => {
