@@ -3,12 +3,18 @@
 // is applied once, a whole-file parse waits (but not for ever, and not for a request that needs it), and the parse
 // that confirms a broken block waits for the typing to pause. The model here only records what it is asked.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
-import type { ModuleFolders } from '../../server/src/documents/moduleFolders';
+import { ModuleFolders } from '../../server/src/documents/moduleFolders';
 import { maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
-import type { TextChange } from '../../server/src/model';
+import type { TerraformParser, TextChange } from '../../server/src/model';
+import { maxRegions } from '../../server/src/model/terraformFile';
 import { LoopClock } from '../helpers/loopClock';
+import { testParser } from '../model/helpers';
 
 type ChangeResult = boolean | 'deferred' | 'unverified';
 
@@ -313,5 +319,62 @@ describe('closing the document drops the work that waits for it', () => {
     await clock.advance(1000);
     assert.deepEqual(model.parses, []);
     assert.equal(clock.pendingTimers(), 0);
+  });
+});
+
+describe('with the real model', () => {
+  test('a half-typed `var.` reads its block at once and is confirmed after the pause; a deleted closing brace waits for its parse', async () => {
+    const parser = await testParser();
+    let parses = 0;
+    const counting = Object.create(parser) as TerraformParser;
+    counting.parse = (...args) => (parses++, parser.parse(...args));
+    // More blocks than a broken file is read region by region (maxRegions): fewer would be parsed whole at once.
+    const text = Array.from({ length: maxRegions + 100 }, (_, index) => `resource "terraform_data" "r_${index}" {\n  input = var.v_${index}\n}\n`).join('\n');
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'sync-scheduling-'));
+    const file = path.join(folder, 'main.tf');
+    writeFileSync(file, text);
+    const fileUri = pathToFileURL(file).href;
+    const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
+    const clock = new LoopClock();
+    const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void } = {};
+    const connection = {
+      onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
+      onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
+      onDidCloseTextDocument: () => undefined,
+      onDidChangeWatchedFiles: () => undefined,
+    } as unknown as Connection;
+    try {
+      const view = registerDocumentSync(connection, folders, undefined, clock);
+      handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
+      await folders.withModel(fileUri, () => undefined); // loaded and opened
+      parses = 0;
+      const problemsOn = (line: number) => folders.modelFor(fileUri)?.index.get(file)?.syntaxProblems.some((problem) => problem.range.start.line === line) === true;
+
+      // Block 10 spans lines 40-42: a line with a half-typed reference goes into it.
+      handlers.change!({ textDocument: { uri: fileUri, version: 2 }, contentChanges: [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  extra = var.\n' }] });
+      await clock.advance(modelUpdateDelayMs);
+      assert.equal(view.modelVersion(fileUri), 2);
+      assert.ok(problemsOn(41), 'the half-typed reference is a problem at once');
+      assert.equal(parses, 0, 'read from its block alone');
+      await clock.advance(verifyDelayMs - 0.5);
+      assert.equal(parses, 0);
+      await clock.advance(0.5);
+      assert.equal(parses, 1, 'the confirming whole-file parse');
+      assert.ok(problemsOn(41));
+
+      // Block 20 (now lines 81-83) loses its closing brace: the model waits for a whole-file parse.
+      handlers.change!({ textDocument: { uri: fileUri, version: 3 }, contentChanges: [{ range: { start: { line: 83, character: 0 }, end: { line: 83, character: 1 } }, text: '' }] });
+      await clock.advance(modelUpdateDelayMs);
+      assert.equal(view.modelVersion(fileUri), 2, 'deferred');
+      await view.whenCurrent(fileUri, 82);
+      assert.equal(parses, 1, 'a request above the change does not wait for the parse');
+      await view.whenCurrent(fileUri, 83);
+      assert.equal(parses, 2);
+      assert.equal(view.modelVersion(fileUri), 3);
+      assert.equal(folders.modelFor(fileUri)?.openText(file), view.get(fileUri)?.getText());
+    } finally {
+      folders.dispose();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
