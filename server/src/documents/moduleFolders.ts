@@ -191,8 +191,11 @@ export class ModuleFolders {
         yieldBetweenFiles: true,
         ...(pool
           ? {
-              offload: (file: string, kind: ModelFileKind, text: string) =>
-                workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text).catch(wantedNoMore) : undefined,
+              offload: (file: string, kind: ModelFileKind, text: string) => {
+                if (!workersTakeFiles || text.length < largeFileLength) return undefined;
+                // A stopped pool still takes the file, to say it is wanted no more (wantedNoMore), not to parse it here.
+                return pool.available || pool.stopped ? pool.extract(file, kind, text).catch(wantedNoMore) : undefined;
+              },
             }
           : {}),
       });

@@ -82,6 +82,11 @@ export class IndexPool {
     return !this.disposed && !this.broken && existsSync(this.script);
   }
 
+  /** Disposed: every file offered from now on is rejected with IndexingStopped. */
+  get stopped(): boolean {
+    return this.disposed;
+  }
+
   /** How many workers are running now (for tests). */
   get running(): number {
     return this.workers.length;
