@@ -1,14 +1,16 @@
 // The indexing workers (server/src/indexing): the built worker (dist/indexWorker.js, `node esbuild.mjs`) extracts
 // exactly what the server's own thread extracts, stops when idle, and a worker that cannot run hands its files back.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { IndexPool } from '../../server/src/indexing/indexPool';
+import { ModuleFolders } from '../../server/src/documents/moduleFolders';
+import { IndexPool, largeFileLength } from '../../server/src/indexing/indexPool';
 import { ModuleFolderModel } from '../../server/src/model';
+import type { TerraformParser } from '../../server/src/model';
 import { extractFileText } from '../../server/src/model/fileExtraction';
-import { demoAppFolder, testParser } from '../model/helpers';
+import { demoAppFolder, MemoryFileSystem, testParser } from '../model/helpers';
 
 const workerScript = path.resolve('dist/indexWorker.js');
 
@@ -91,4 +93,88 @@ test('a worker that never answers is given up after the answer timeout: its file
   } finally {
     pool.dispose();
   }
+});
+
+/** The parser, counting the whole-file parses of texts the workers would take (large files). */
+function countingLargeParses(parser: TerraformParser): { parser: TerraformParser; largeParses: () => number } {
+  let count = 0;
+  const counting = new Proxy(parser, {
+    get(target, property) {
+      if (property === 'parse') {
+        return (text: string, ...rest: unknown[]) => {
+          if (text.length >= largeFileLength) count++;
+          return (target.parse as (...args: unknown[]) => unknown).call(target, text, ...rest);
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { parser: counting, largeParses: () => count };
+}
+
+function largeTerraformText(): string {
+  let text = '';
+  for (let index = 0; text.length < largeFileLength + 1024; index++) text += `variable "v${index}" {\n  default = "${index}"\n}\n`;
+  return text;
+}
+
+describe('stopping: the files a worker had are not parsed on this thread', () => {
+  test('the workers disposed with the folders (the server stops) while large files are in them or still being read: they are left out', async () => {
+    const counted = countingLargeParses(await testParser());
+    const root = mkdtempSync(path.join(os.tmpdir(), 'index-pool-stop-'));
+    const folder = path.join(root, 'module');
+    mkdirSync(folder);
+    // Several: those read after the workers stopped are not parsed here either.
+    for (const name of ['large1.tf', 'large2.tf', 'large3.tf']) writeFileSync(path.join(folder, name), largeTerraformText());
+    writeFileSync(path.join(folder, 'small.tf'), 'variable "small" {}\n');
+    // A worker that never answers: the file stays in it until the pool is disposed.
+    const pool = new IndexPool({ script: fakeWorker('() => undefined'), size: 1 });
+    let handedToWorker!: () => void;
+    const handed = new Promise<void>((resolve) => (handedToWorker = resolve));
+    const extract = pool.extract.bind(pool);
+    pool.extract = (...args) => {
+      handedToWorker();
+      return extract(...args);
+    };
+    const folders = new ModuleFolders({ parser: Promise.resolve(counted.parser), environment: {}, log: () => undefined, indexPool: pool });
+    try {
+      const indexed = folders.addRoot(root);
+      await handed;
+      folders.dispose();
+      await indexed;
+      assert.equal(counted.largeParses(), 0, 'a large file was parsed on the server thread after the workers stopped');
+    } finally {
+      folders.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a model disposed while its worker had a file does not parse it when the worker fails', async () => {
+    const counted = countingLargeParses(await testParser());
+    const file = path.resolve('/stop/module/large.tf');
+    const fileSystem = new MemoryFileSystem({ [file]: largeTerraformText() });
+    let fail!: (error: Error) => void;
+    let handedToWorker!: () => void;
+    const handed = new Promise<void>((resolve) => (handedToWorker = resolve));
+    let workersTakeFiles = false;
+    const model = await ModuleFolderModel.load({
+      folder: path.dirname(file),
+      parser: counted.parser,
+      fileSystem,
+      offload: () => {
+        if (!workersTakeFiles) return undefined;
+        handedToWorker();
+        return new Promise((_, reject) => (fail = reject));
+      },
+    });
+    assert.equal(counted.largeParses(), 1); // loaded on this thread
+    workersTakeFiles = true;
+    const changed = model.fileChanged(file);
+    await handed;
+    model.dispose();
+    fail(new Error('indexing worker exited with code 1'));
+    await changed;
+    assert.equal(counted.largeParses(), 1, 'a disposed model parsed the file its worker gave back');
+  });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
-import { largeFileLength } from '../indexing/indexPool';
+import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 
 export interface ModuleFoldersOptions {
@@ -191,7 +191,13 @@ export class ModuleFolders {
         yieldBetweenFiles: true,
         background,
         ...(pool
-          ? { offload: (file: string, kind: ModelFileKind, text: string) => (workersTakeFiles && text.length >= largeFileLength && pool.available ? pool.extract(file, kind, text) : undefined) }
+          ? {
+              offload: (file: string, kind: ModelFileKind, text: string) => {
+                if (!workersTakeFiles || text.length < largeFileLength) return undefined;
+                // A stopped pool still takes the file, to say it is wanted no more (wantedNoMore), not to parse it here.
+                return pool.available || pool.stopped ? pool.extract(file, kind, text).catch(wantedNoMore) : undefined;
+              },
+            }
           : {}),
       });
       workersTakeFiles = true;
@@ -234,6 +240,12 @@ export class ModuleFolders {
       }
     }
   }
+}
+
+/** The workers were disposed (the server is stopping): the file is left out rather than parsed on this thread. */
+function wantedNoMore(error: unknown): undefined {
+  if (error instanceof IndexingStopped) return undefined;
+  throw error;
 }
 
 export function toPath(uriOrPath: string): string {

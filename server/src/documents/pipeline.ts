@@ -1,5 +1,5 @@
 // The document pipeline, from the editor's text to the code models the features read:
-//   sync.ts            latest text at once for requests; the model follows 10 ms later, one batch per burst
+//   sync.ts            latest text at once for requests; the model follows a moment later, one batch per burst
 //   moduleFolders.ts   module folders indexed in the background, one at a time, the editor's folders first;
 //                      their files parsed by ../indexing workers (every core, this thread free for requests)
 //   ../model           incremental parse (tree.edit + old tree) and re-extraction of the edited blocks only

@@ -7,6 +7,7 @@ import { LatestText } from './latestText';
 import { folderOfFile, toPath } from './moduleFolders';
 import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
+import type { TimerHandle } from '../workspaces/timers';
 import type { ChangeOffsets, TextChange, TextLines } from '../model';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
@@ -34,13 +35,36 @@ interface Batch {
   version: number;
   /** The first line any change of the batch touches (-1 for a whole-document change). */
   firstLine: number;
-  timer: ReturnType<typeof setTimeout>;
+  timer: TimerHandle;
 }
+
+/**
+ * The clock and timers the model's work is scheduled with: the real ones in the server; a test passes its own, which
+ * it advances by hand, to check the delays below without waiting on them.
+ */
+export interface SyncClock {
+  /** Milliseconds, finer than one (a few ms decide here). */
+  now(): number;
+  setTimer(ms: number, callback: () => void): TimerHandle;
+  /** Runs `callback` on the next turn of the event loop (after the request handlers queued before it). */
+  setImmediate(callback: () => void): void;
+}
+
+const realClock: SyncClock = {
+  now: () => performance.now(),
+  setTimer(ms, callback) {
+    const timer = setTimeout(callback, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
+  setImmediate: (callback) => void setImmediate(callback),
+};
 
 /** How long after a change the model follows: changes within it are applied together, after the requests sent with them. */
 export const modelUpdateDelayMs = 2;
-const quietMs = 2;
-const maxQuietWaitMs = 20;
+/** How long after the last request reading the document the model's update waits... */
+export const quietMs = 2;
+/** ...and how long at most, however many requests keep coming. */
+export const maxQuietWaitMs = 20;
 
 /**
  * An edit the model cannot read from its block alone (it breaks the block, or reaches past it) needs the whole file
@@ -53,7 +77,7 @@ export function wholeParseDelay(lastParseMs: number | undefined): number {
 const minWholeParseDelayMs = 10;
 const maxWholeParseDelayMs = 50;
 /** However long a burst of such edits lasts, the file is parsed at least this often. */
-const maxWholeParseWaitMs = 250;
+export const maxWholeParseWaitMs = 250;
 /**
  * A block left broken by an edit (a half-typed `var.`) is read from its own text at once; the whole-file parse that
  * confirms it (the recovery from an error is not always local) waits until the document has had no change for this
@@ -61,8 +85,11 @@ const maxWholeParseWaitMs = 250;
  */
 export const verifyDelayMs = 400;
 
-/** `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
-export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void): OpenDocumentView {
+/**
+ * `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it.
+ * `clock`: what the delays are measured and waited with (tests drive their own).
+ */
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void, clock: SyncClock = realClock): OpenDocumentView {
   const edited = (uri: string) => {
     try {
       onEdit?.(toPath(uri));
@@ -79,9 +106,9 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const applied = new Map<string, number>();
   const pending = new Map<string, Batch>();
   /** Documents whose model waits for a whole-file parse: the version it will answer, and when it started waiting. */
-  const deferred = new Map<string, { version: number; firstLine: number; since: number; timer: ReturnType<typeof setTimeout> }>();
+  const deferred = new Map<string, { version: number; firstLine: number; since: number; timer: TimerHandle }>();
   /** Documents whose facts were read from a broken block alone: the whole-file parse that confirms them, timed. */
-  const unverified = new Map<string, { timer: ReturnType<typeof setTimeout> }>();
+  const unverified = new Map<string, { timer: TimerHandle }>();
   /** How long each open document's last whole-file parse took (ms). */
   const parseCost = new Map<string, number>();
   const verify = (uri: string) => {
@@ -89,8 +116,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     // A batch still to apply reschedules this; a waiting whole-file parse does it anyway.
     if (pending.has(uri) || deferred.has(uri)) return;
     void folders.withModel(uri, (model) => {
-      const started = performance.now();
-      if (model.parsePending(uri)) parseCost.set(uri, performance.now() - started);
+      const started = clock.now();
+      if (model.parsePending(uri)) parseCost.set(uri, clock.now() - started);
     });
   };
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
@@ -98,9 +125,9 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     const waiting = takeTimed(deferred, uri);
     if (!waiting) return Promise.resolve();
     return folders.withModel(uri, (model) => {
-      const started = performance.now();
+      const started = clock.now();
       if (model.parsePending(uri)) applied.set(uri, waiting.version);
-      parseCost.set(uri, performance.now() - started);
+      parseCost.set(uri, clock.now() - started);
     });
   };
   /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
@@ -114,14 +141,14 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true, offsets: batch.offsets });
       if (result === 'deferred') {
         const earlier = takeTimed(deferred, uri);
-        const since = earlier?.since ?? performance.now();
-        const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - performance.now()));
-        deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: setTimeout(() => void parseDeferred(uri), delay) });
+        const since = earlier?.since ?? clock.now();
+        const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - clock.now()));
+        deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: clock.setTimer(delay, () => void parseDeferred(uri)) });
       } else if (result) {
         applied.set(uri, batch.version);
         if (result === 'unverified') {
           takeTimed(unverified, uri);
-          unverified.set(uri, { timer: setTimeout(() => verify(uri), verifyDelayMs) });
+          unverified.set(uri, { timer: clock.setTimer(verifyDelayMs, () => verify(uri)) });
         }
       }
     });
@@ -136,11 +163,11 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
    * in before the hover and code actions queued behind it, which the JSON-RPC layer runs one per turn.
    */
   const requestRead = (uri: string) => {
-    lastRequest.set(uri, performance.now());
+    lastRequest.set(uri, clock.now());
     requestsRunning++;
-    setImmediate(() => {
+    clock.setImmediate(() => {
       requestsRunning--;
-      if (lastRequest.has(uri)) lastRequest.set(uri, performance.now());
+      if (lastRequest.has(uri)) lastRequest.set(uri, clock.now());
     });
   };
   /**
@@ -151,9 +178,9 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const applyWhenQuiet = (uri: string, since: number) => {
     const batch = pending.get(uri);
     if (!batch) return;
-    const now = performance.now();
+    const now = clock.now();
     if ((requestsRunning > 0 || now - (lastRequest.get(uri) ?? -Infinity) < quietMs) && now - since < maxQuietWaitMs) {
-      batch.timer = setTimeout(() => applyWhenQuiet(uri, since), quietMs);
+      batch.timer = clock.setTimer(quietMs, () => applyWhenQuiet(uri, since));
       return;
     }
     void applyPending(uri);
@@ -199,8 +226,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       queued.version = version;
       queued.firstLine = Math.min(queued.firstLine, firstLine);
     } else {
-      const since = performance.now();
-      const batch: Batch = { changes: [...contentChanges], offsets, version, firstLine, timer: setTimeout(() => applyWhenQuiet(uri, since), modelUpdateDelayMs) };
+      const since = clock.now();
+      const batch: Batch = { changes: [...contentChanges], offsets, version, firstLine, timer: clock.setTimer(modelUpdateDelayMs, () => applyWhenQuiet(uri, since)) };
       pending.set(uri, batch);
     }
     edited(uri);
@@ -255,9 +282,9 @@ export async function registerFileWatchers(connection: Connection): Promise<void
 }
 
 /** Removes a document's entry and stops its timer; returns the entry (undefined when there was none). */
-function takeTimed<T extends { timer: ReturnType<typeof setTimeout> }>(entries: Map<string, T>, uri: string): T | undefined {
+function takeTimed<T extends { timer: TimerHandle }>(entries: Map<string, T>, uri: string): T | undefined {
   const entry = entries.get(uri);
-  if (entry) clearTimeout(entry.timer);
+  entry?.timer.cancel();
   entries.delete(uri);
   return entry;
 }

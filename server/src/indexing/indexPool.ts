@@ -6,7 +6,8 @@
 // the server's warm thread (a new thread's JavaScript and WebAssembly start cold), and two workers no faster than
 // one on this 2-core machine, while both made the whole index slower by what they took from the server's thread.
 // Anything that goes wrong with a worker (no worker script beside the bundle, a crash, a hang) rejects the files it
-// had, and the caller parses them itself.
+// had, and the caller parses them itself; a pool disposed (the server is stopping) rejects them with IndexingStopped,
+// and nobody needs them parsed any more.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -45,6 +46,14 @@ export interface IndexPoolOptions {
   log?(message: string): void;
 }
 
+/** The pool was disposed: the files it had are wanted no more (not a failure to make up for by parsing them elsewhere). */
+export class IndexingStopped extends Error {
+  constructor() {
+    super('indexing stopped');
+    this.name = 'IndexingStopped';
+  }
+}
+
 export class IndexPool {
   private readonly script: string;
   private readonly size: number;
@@ -73,12 +82,18 @@ export class IndexPool {
     return !this.disposed && !this.broken && existsSync(this.script);
   }
 
+  /** Disposed: every file offered from now on is rejected with IndexingStopped. */
+  get stopped(): boolean {
+    return this.disposed;
+  }
+
   /** How many workers are running now (for tests). */
   get running(): number {
     return this.workers.length;
   }
 
   extract(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction> {
+    if (this.disposed) return Promise.reject(new IndexingStopped());
     if (!this.available) return Promise.reject(new Error('no indexing workers'));
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
@@ -98,7 +113,7 @@ export class IndexPool {
 
   dispose(): void {
     this.disposed = true;
-    this.stopAll(new Error('indexing stopped'));
+    this.stopAll(new IndexingStopped());
   }
 
   private start(): PoolWorker {

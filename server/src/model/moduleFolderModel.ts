@@ -47,8 +47,10 @@ export interface ModuleFolderModelOptions {
   onLargeFile?(file: string, size: number): void;
   /**
    * Extracts a file read from disk elsewhere (an indexing worker), or returns undefined to leave it to this thread.
+   * The promise rejects when the worker failed (this thread parses the file instead), and resolves undefined when
+   * the file is wanted no more (the workers were stopped with the server): it is then left out, not parsed here.
    */
-  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction> | undefined;
+  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction | undefined> | undefined;
   /** Parse one file read from disk per turn of the event loop, so requests go between them (the server does). */
   yieldBetweenFiles?: boolean;
   /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
@@ -115,6 +117,8 @@ export class ModuleFolderModel {
   private selectedWorkspace: { name: string; file: string } | undefined;
   private cachedLink: ServiceLink | undefined;
   private readonly listeners = new Set<(change: ModelChange) => void>();
+  /** Set by dispose: files still being read or extracted are not parsed (nobody reads this model any more). */
+  private disposed = false;
 
   private constructor(options: ModuleFolderModelOptions) {
     this.folder = path.resolve(options.folder);
@@ -370,6 +374,7 @@ export class ModuleFolderModel {
 
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
+    this.disposed = true;
     for (const open of this.openDocuments.values()) open.tree?.delete();
     this.openDocuments.clear();
     this.listeners.clear();
@@ -452,7 +457,7 @@ export class ModuleFolderModel {
 
   private async loadFromDisk(file: string): Promise<void> {
     const kind = this.kindOf(file);
-    if (!kind || this.openDocuments.has(file)) return;
+    if (!kind || this.openDocuments.has(file) || this.disposed) return;
     const generation = this.bump(file);
     let text: string | undefined;
     try {
@@ -464,14 +469,15 @@ export class ModuleFolderModel {
       return;
     }
     // Opened or changed while we were reading: the newer content is already in place.
-    if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
+    if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed) return;
     if (text === undefined) this.readProblems.delete(file);
     const offloaded = text !== undefined && !this.tooLarge(file, text) ? this.offload?.(file, kind, text) : undefined;
     if (text !== undefined && offloaded) {
       // Parsed in an indexing worker (a large file): this thread stays free for requests meanwhile. A worker that
-      // fails (crashed, missing) leaves the file to this thread.
-      const extraction = await offloaded.catch(() => extractFileText(this.parser, file, kind, text));
-      if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
+      // fails (crashed, missing) leaves the file to this thread, unless this model was disposed meanwhile (at shutdown
+      // that parse would cost seconds of CPU for nothing).
+      const extraction = await offloaded.catch(() => (this.disposed ? undefined : extractFileText(this.parser, file, kind, text)));
+      if (extraction === undefined || this.disposed || this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
       this.setContribution(file, this.settle(file, extraction));
       return;
     }

@@ -1,0 +1,380 @@
+// When the open-document sync (server/src/documents/sync.ts) hands the editor's changes to the code model, on a
+// clock the test moves by hand: the model's update waits for the requests sent with a keystroke, a burst of changes
+// is applied once, a whole-file parse waits (but not for ever, and not for a request that needs it), and the parse
+// that confirms a broken block waits for the typing to pause. The model here only records what it is asked.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, test } from 'node:test';
+import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
+import { ModuleFolders } from '../../server/src/documents/moduleFolders';
+import { maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
+import type { TerraformParser, TextChange } from '../../server/src/model';
+import { maxRegions } from '../../server/src/model/terraformFile';
+import { LoopClock } from '../helpers/loopClock';
+import { testParser } from '../model/helpers';
+
+type ChangeResult = boolean | 'deferred' | 'unverified';
+
+const uri = 'file:///work/module/main.tf';
+const text = Array.from({ length: 40 }, (_, index) => `variable "v${index}" {}`).join('\n') + '\n';
+
+/** A code model that records when it was asked what, answering changeDocument with `result`. */
+class RecordingModel {
+  result: ChangeResult = true;
+  /** How long a whole-file parse takes (the clock moves by it while parsePending runs). */
+  parseCostMs = 0;
+  readonly changes: Array<{ at: number; changes: TextChange[]; resultText: string | undefined; offsets: number }> = [];
+  readonly parses: number[] = [];
+  closed = 0;
+  private unparsed = false;
+
+  constructor(private readonly clock: LoopClock) {}
+
+  openDocument(): boolean {
+    return true;
+  }
+
+  changeDocument(_uri: string, changes: readonly TextChange[], resultText?: string, options: { offsets?: readonly unknown[] } = {}): ChangeResult {
+    this.changes.push({ at: this.clock.now(), changes: [...changes], resultText, offsets: options.offsets?.length ?? 0 });
+    if (this.result === 'deferred' || this.result === 'unverified') this.unparsed = true;
+    return this.result;
+  }
+
+  parsePending(): boolean {
+    this.parses.push(this.clock.now());
+    this.clock.spend(this.parseCostMs);
+    const had = this.unparsed;
+    this.unparsed = false;
+    return had;
+  }
+
+  async closeDocument(): Promise<boolean> {
+    this.closed++;
+    return true;
+  }
+
+  openText(): string | undefined {
+    return undefined;
+  }
+}
+
+/** The sync registered on a fake connection, over one module folder holding a RecordingModel, with one document open. */
+function openDocument() {
+  const clock = new LoopClock();
+  const model = new RecordingModel(clock);
+  const handlers: {
+    open?: (params: DidOpenTextDocumentParams) => void;
+    change?: (params: DidChangeTextDocumentParams) => void;
+    close?: (params: DidCloseTextDocumentParams) => void;
+  } = {};
+  const connection = {
+    onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
+    onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
+    onDidCloseTextDocument: (handler: typeof handlers.close) => (handlers.close = handler),
+    onDidChangeWatchedFiles: () => undefined,
+  } as unknown as Connection;
+  // Like ModuleFolders: the work runs on the folder's queue, a microtask later, not inside the call.
+  const folders = {
+    withModel: (_uri: string, work: (m: RecordingModel) => unknown) => Promise.resolve().then(() => work(model)),
+    modelFor: () => model,
+  } as unknown as ModuleFolders;
+  const view = registerDocumentSync(connection, folders, undefined, clock);
+  let version = 1;
+  handlers.open!({ textDocument: { uri, languageId: 'terraform', version, text } });
+  return {
+    clock,
+    model,
+    view,
+    /** Types one character at the start of `line` (a new version). */
+    type(line: number) {
+      version++;
+      handlers.change!({ textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: 'x' }] });
+      return version;
+    },
+    close() {
+      handlers.close!({ textDocument: { uri } });
+    },
+  };
+}
+
+describe('the model follows the editor a moment later', () => {
+  test('a change reaches the model modelUpdateDelayMs after it, not before', async () => {
+    const { clock, model, view, type } = openDocument();
+    type(3);
+    await clock.advance(modelUpdateDelayMs - 0.5);
+    assert.equal(model.changes.length, 0);
+    assert.equal(view.modelVersion(uri), 1);
+    await clock.advance(0.5);
+    assert.deepEqual(
+      model.changes.map((change) => change.at),
+      [modelUpdateDelayMs],
+    );
+    assert.equal(view.modelVersion(uri), 2);
+  });
+
+  test('changes within the delay reach the model as one batch, up to the latest version and its text', async () => {
+    const { clock, model, view, type } = openDocument();
+    type(3);
+    await clock.advance(0.5);
+    type(1);
+    await clock.advance(0.5);
+    const latest = type(5);
+    assert.equal(view.get(uri)?.version, latest); // requests read the latest text at once
+    await clock.endTurn();
+    await clock.advance(modelUpdateDelayMs + quietMs * 2);
+    assert.equal(model.changes.length, 1);
+    const [batch] = model.changes;
+    assert.equal(batch.changes.length, 3);
+    assert.equal(batch.offsets, 3);
+    assert.equal(batch.resultText, view.get(uri)?.getText());
+    assert.equal(view.modelVersion(uri), latest);
+  });
+
+  for (const [reader, read] of [
+    ['get', (view: ReturnType<typeof openDocument>['view']) => void view.get(uri)],
+    // A line above the change: the model answers it as it is, so the request does not force the update.
+    ['whenCurrent above the change', (view: ReturnType<typeof openDocument>['view']) => void view.whenCurrent(uri, 0)],
+  ] as const) {
+    test(`the model's update waits while a request (${reader}) reads the document, and quietMs after it`, async () => {
+      const { clock, model, type, view } = openDocument();
+      type(20);
+      await clock.advance(1);
+      read(view);
+      // The request's handler has not given the event loop back (the hover and code actions behind it have not run).
+      await clock.advance(4);
+      assert.equal(model.changes.length, 0, 'applied while a request was running');
+      await clock.endTurn();
+      const requestEnded = clock.now();
+      await clock.advance(quietMs - 0.5);
+      assert.equal(model.changes.length, 0, 'applied within quietMs of a request');
+      await clock.advance(quietMs + 0.5);
+      assert.equal(model.changes.length, 1);
+      assert.ok(model.changes[0].at >= requestEnded + quietMs);
+    });
+  }
+
+  test('a stream of requests delays the update maxQuietWaitMs at most', async () => {
+    const { clock, model, type, view } = openDocument();
+    type(3);
+    for (let at = 0; at < maxQuietWaitMs * 3; at++) {
+      view.get(uri);
+      await clock.endTurn();
+      await clock.advance(1);
+    }
+    assert.equal(model.changes.length, 1, 'never applied while requests kept coming');
+    assert.ok(model.changes[0].at >= maxQuietWaitMs && model.changes[0].at <= maxQuietWaitMs + quietMs, `applied at ${model.changes[0].at} ms`);
+  });
+});
+
+describe('an edit that needs the whole file parsed (deferred)', () => {
+  test('the parse waits wholeParseDelay of what the last one took', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    model.parseCostMs = 20;
+    type(3);
+    await clock.advance(modelUpdateDelayMs);
+    assert.equal(model.changes.length, 1);
+    assert.equal(view.modelVersion(uri), 1, 'a deferred change is not applied yet');
+    const firstWait = wholeParseDelay(undefined);
+    await clock.advance(firstWait - 0.5);
+    assert.deepEqual(model.parses, []);
+    await clock.advance(0.5);
+    assert.deepEqual(model.parses, [modelUpdateDelayMs + firstWait]);
+    assert.equal(view.modelVersion(uri), 2);
+
+    // That parse took 20 ms: the next one waits twice as long.
+    const start = clock.now();
+    type(4);
+    await clock.advance(modelUpdateDelayMs + wholeParseDelay(20) - 0.5);
+    assert.equal(model.parses.length, 1);
+    await clock.advance(0.5);
+    assert.deepEqual(model.parses.slice(1), [start + modelUpdateDelayMs + wholeParseDelay(20)]);
+    assert.notEqual(wholeParseDelay(20), wholeParseDelay(undefined)); // (the check above tells them apart)
+  });
+
+  test('a burst of such edits is parsed once, the delay after its last edit', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    let last = 0;
+    for (let at = 0; at < 3; at++) {
+      last = type(3);
+      await clock.advance(4); // each edit a batch of its own, within the delay of the one before
+    }
+    await clock.advance(200);
+    assert.equal(model.changes.length, 3);
+    assert.deepEqual(model.parses, [8 + modelUpdateDelayMs + wholeParseDelay(undefined)]);
+    assert.equal(view.modelVersion(uri), last);
+  });
+
+  test(`however long the burst lasts, the file is parsed within maxWholeParseWaitMs (${maxWholeParseWaitMs} ms) of its first deferred edit`, async () => {
+    const { clock, model, type } = openDocument();
+    model.result = 'deferred';
+    const gap = wholeParseDelay(undefined) / 2; // every edit comes before the last one's parse is due
+    for (let at = 0; at <= 2 * maxWholeParseWaitMs - 100; at += gap) {
+      type(3);
+      await clock.advance(gap);
+    }
+    const firstDeferred = modelUpdateDelayMs;
+    assert.equal(model.parses[0], firstDeferred + maxWholeParseWaitMs);
+    assert.ok(model.parses.length <= 2, `parsed ${model.parses.length} times in one burst`);
+  });
+
+  test('a request at or below the first changed line parses at once; one above it does not wait', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    const version = type(10);
+    await clock.advance(modelUpdateDelayMs);
+    await clock.advance(1);
+    await view.whenCurrent(uri, 9);
+    assert.deepEqual(model.parses, []);
+    assert.equal(view.modelVersion(uri), 1);
+    const asked = clock.now();
+    await view.whenCurrent(uri, 10);
+    assert.deepEqual(model.parses, [asked]);
+    assert.equal(view.modelVersion(uri), version);
+    await clock.advance(100);
+    assert.equal(model.parses.length, 1, 'parsed again by its timer');
+  });
+
+  test('a request below a change still waiting for its delay applies it and parses at once', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    type(12);
+    type(10);
+    await clock.advance(0.5);
+    await view.whenCurrent(uri, 9);
+    assert.equal(model.changes.length, 0);
+    await view.whenCurrent(uri, 11);
+    assert.equal(model.changes.length, 1);
+    assert.deepEqual(model.parses, [0.5]);
+    assert.equal(view.modelVersion(uri), 3);
+  });
+});
+
+describe('a block an edit left broken (unverified)', () => {
+  test(`its facts apply at once; the parse that confirms them waits until verifyDelayMs (${verifyDelayMs} ms) pass without a change`, async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'unverified';
+    let last = 0;
+    for (let at = 0; at < 3; at++) {
+      last = type(3);
+      await clock.advance(modelUpdateDelayMs);
+      assert.equal(view.modelVersion(uri), last, 'applied before its confirmation');
+      await clock.advance(100 - modelUpdateDelayMs);
+    }
+    const lastApplied = 200 + modelUpdateDelayMs;
+    await clock.advanceTo(lastApplied + verifyDelayMs - 0.5);
+    assert.deepEqual(model.parses, [], 'confirmed while the edits went on');
+    await clock.advance(0.5);
+    assert.deepEqual(model.parses, [lastApplied + verifyDelayMs]);
+  });
+
+  test('a request does not wait for the confirming parse', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'unverified';
+    const version = type(3);
+    await clock.advance(modelUpdateDelayMs + 1);
+    await view.whenCurrent(uri);
+    await view.whenCurrent(uri, 3);
+    assert.deepEqual(model.parses, []);
+    assert.equal(view.modelVersion(uri), version);
+    await clock.advance(verifyDelayMs);
+    assert.equal(model.parses.length, 1);
+  });
+});
+
+describe('closing the document drops the work that waits for it', () => {
+  test('a change still waiting for its delay', async () => {
+    const { clock, model, type, close } = openDocument();
+    type(3);
+    await clock.advance(modelUpdateDelayMs / 2);
+    close();
+    await clock.advance(1000);
+    assert.equal(model.closed, 1);
+    assert.equal(model.changes.length, 0);
+    assert.equal(clock.pendingTimers(), 0);
+  });
+
+  test('a whole-file parse waiting for its delay', async () => {
+    const { clock, model, type, close } = openDocument();
+    model.result = 'deferred';
+    type(3);
+    await clock.advance(modelUpdateDelayMs + 1);
+    close();
+    await clock.advance(1000);
+    assert.equal(model.changes.length, 1);
+    assert.deepEqual(model.parses, []);
+    assert.equal(clock.pendingTimers(), 0);
+  });
+
+  test('a confirming parse waiting for the typing to pause', async () => {
+    const { clock, model, type, close } = openDocument();
+    model.result = 'unverified';
+    type(3);
+    await clock.advance(modelUpdateDelayMs + 1);
+    close();
+    await clock.advance(1000);
+    assert.deepEqual(model.parses, []);
+    assert.equal(clock.pendingTimers(), 0);
+  });
+});
+
+describe('with the real model', () => {
+  test('a half-typed `var.` reads its block at once and is confirmed after the pause; a deleted closing brace waits for its parse', async () => {
+    const parser = await testParser();
+    let parses = 0;
+    const counting = Object.create(parser) as TerraformParser;
+    counting.parse = (...args) => (parses++, parser.parse(...args));
+    // More blocks than a broken file is read region by region (maxRegions): fewer would be parsed whole at once.
+    const text = Array.from({ length: maxRegions + 100 }, (_, index) => `resource "terraform_data" "r_${index}" {\n  input = var.v_${index}\n}\n`).join('\n');
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'sync-scheduling-'));
+    const file = path.join(folder, 'main.tf');
+    writeFileSync(file, text);
+    const fileUri = pathToFileURL(file).href;
+    const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
+    const clock = new LoopClock();
+    const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void } = {};
+    const connection = {
+      onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
+      onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
+      onDidCloseTextDocument: () => undefined,
+      onDidChangeWatchedFiles: () => undefined,
+    } as unknown as Connection;
+    try {
+      const view = registerDocumentSync(connection, folders, undefined, clock);
+      handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
+      await folders.withModel(fileUri, () => undefined); // loaded and opened
+      parses = 0;
+      const problemsOn = (line: number) => folders.modelFor(fileUri)?.index.get(file)?.syntaxProblems.some((problem) => problem.range.start.line === line) === true;
+
+      // Block 10 spans lines 40-42: a line with a half-typed reference goes into it.
+      handlers.change!({ textDocument: { uri: fileUri, version: 2 }, contentChanges: [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  extra = var.\n' }] });
+      await clock.advance(modelUpdateDelayMs);
+      assert.equal(view.modelVersion(fileUri), 2);
+      assert.ok(problemsOn(41), 'the half-typed reference is a problem at once');
+      assert.equal(parses, 0, 'read from its block alone');
+      await clock.advance(verifyDelayMs - 0.5);
+      assert.equal(parses, 0);
+      await clock.advance(0.5);
+      assert.equal(parses, 1, 'the confirming whole-file parse');
+      assert.ok(problemsOn(41));
+
+      // Block 20 (now lines 81-83) loses its closing brace: the model waits for a whole-file parse.
+      handlers.change!({ textDocument: { uri: fileUri, version: 3 }, contentChanges: [{ range: { start: { line: 83, character: 0 }, end: { line: 83, character: 1 } }, text: '' }] });
+      await clock.advance(modelUpdateDelayMs);
+      assert.equal(view.modelVersion(fileUri), 2, 'deferred');
+      await view.whenCurrent(fileUri, 82);
+      assert.equal(parses, 1, 'a request above the change does not wait for the parse');
+      await view.whenCurrent(fileUri, 83);
+      assert.equal(parses, 2);
+      assert.equal(view.modelVersion(fileUri), 3);
+      assert.equal(folders.modelFor(fileUri)?.openText(file), view.get(fileUri)?.getText());
+    } finally {
+      folders.dispose();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
