@@ -95,3 +95,23 @@ test('a file opened while its folder loads is parsed once; closing it with the d
     model.dispose();
   }
 });
+
+test('stopping the folders stops the loads in flight: the files not yet parsed are not parsed, and no model appears after', async () => {
+  const parser = await testParser();
+  const { parser: countingParser, parses } = counting(parser);
+  const folders = new ModuleFolders({ parser: Promise.resolve(countingParser), environment: {}, log: () => undefined });
+  const added: string[] = [];
+  folders.onDidChange((event) => {
+    if (event.kind === 'added') added.push(event.model.folder);
+  });
+  const indexing = folders.addRoot(base);
+  // Stop once the indexer is inside its first folder (a few files parsed, most not).
+  while (parses() < 3) await new Promise((resolve) => setImmediate(resolve));
+  const addedBeforeStop = added.length;
+  folders.dispose();
+  const parsedAtStop = parses();
+  await indexing;
+  assert.ok(parses() - parsedAtStop <= 1, `${parses() - parsedAtStop} files were parsed after the stop (of ${folderCount * 10})`);
+  assert.equal(added.length, addedBeforeStop, 'no folder appeared after the stop');
+  assert.equal(folders.all().length, 0);
+});

@@ -40,6 +40,8 @@ export class ModuleFolders {
   private readonly listeners = new Set<(event: FolderEvent) => void>();
 
   private maxFileSize: number;
+  /** Aborted by dispose(): the folders still loading stop reading and parsing (the server is shutting down). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: ModuleFoldersOptions) {
     this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
@@ -97,7 +99,7 @@ export class ModuleFolders {
   private async runBackground(): Promise<void> {
     this.backgroundRunning = true;
     try {
-      while (this.backlog.size > 0) {
+      while (this.backlog.size > 0 && !this.stopping.signal.aborted) {
         while (this.urgent.size > 0) await Promise.allSettled([...this.urgent]);
         const [folder, waiting] = this.backlog.entries().next().value as [string, Array<() => void>];
         this.backlog.delete(folder);
@@ -109,6 +111,11 @@ export class ModuleFolders {
       }
     } finally {
       this.backgroundRunning = false;
+      // Stopped: nothing more is loaded, and whoever waits for a folder hears that it is over.
+      if (this.stopping.signal.aborted) {
+        for (const waiting of this.backlog.values()) for (const resolve of waiting) resolve();
+        this.backlog.clear();
+      }
     }
   }
 
@@ -164,6 +171,7 @@ export class ModuleFolders {
   }
 
   dispose(): void {
+    this.stopping.abort();
     this.options.indexPool?.dispose();
     for (const model of this.models.values()) model.dispose();
     this.models.clear();
@@ -190,6 +198,7 @@ export class ModuleFolders {
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
         background,
+        stop: this.stopping.signal,
         ...(pool
           ? {
               offload: (file: string, kind: ModelFileKind, text: string) => {
@@ -201,6 +210,8 @@ export class ModuleFolders {
           : {}),
       });
       workersTakeFiles = true;
+      // Stopped while it loaded: it disposed itself, and nobody is to see it.
+      if (this.stopping.signal.aborted) return undefined;
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
       this.emit({ kind: 'added', model });

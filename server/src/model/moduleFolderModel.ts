@@ -55,6 +55,8 @@ export interface ModuleFolderModelOptions {
   yieldBetweenFiles?: boolean;
   /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
   background?: boolean;
+  /** Aborted when the server stops: a model still loading then disposes itself and reads nothing more. */
+  stop?: AbortSignal;
 }
 
 export interface ModelChange {
@@ -131,7 +133,16 @@ export class ModuleFolderModel {
     this.offload = options.offload?.bind(options);
     this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
     this.parsePriority = options.background ? 'background' : 'urgent';
+    if (options.stop?.aborted) this.disposed = true;
+    else if (options.stop) {
+      const stop = options.stop;
+      const onStop = () => this.dispose();
+      stop.addEventListener('abort', onStop, { once: true });
+      this.forgetStop = () => stop.removeEventListener('abort', onStop);
+    }
   }
+
+  private forgetStop: (() => void) | undefined;
 
   /** The background indexer's first load takes its turns last; anything after it is something the user did. */
   private parsePriority: ParsePriority;
@@ -375,6 +386,8 @@ export class ModuleFolderModel {
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
     this.disposed = true;
+    this.forgetStop?.();
+    this.forgetStop = undefined;
     for (const open of this.openDocuments.values()) open.tree?.delete();
     this.openDocuments.clear();
     this.listeners.clear();
@@ -484,7 +497,7 @@ export class ModuleFolderModel {
     if (text !== undefined && this.yieldBetweenFiles) {
       // One file per turn of the event loop, across every folder (parseTurns.ts).
       await nextParseTurn(this.parsePriority);
-      if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
+      if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed) return;
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
