@@ -2,7 +2,7 @@
 // found on each target workspace's list (the spec's path names the workspace by name) as an open change request with
 // the subject and message sent; an archive shows in the change request read by id.
 import type { ChangeRequest } from '../api';
-import { isArchived } from '../api';
+import { collectItems, isArchived } from '../api';
 import type { Target } from './context';
 import { describeReadError, lostAnswerCause, outcomeFailure } from './uncertainOutcome';
 
@@ -14,9 +14,9 @@ export interface FoundChangeRequests {
 }
 
 /**
- * After a create lost its answer: done when every target has an open change request with that subject and message
- * (the newest, as the list puts open ones newest first). An identical older one would read as this one, as a run
- * with the same message does for queuePlan: the subject and message are all the service echoes.
+ * After a create lost its answer: done when every target has an open change request with that subject and message.
+ * An identical older one would read as this one, as a run with the same message does for queuePlan: the subject and
+ * message are all the service echoes.
  */
 export async function readBackCreatedChangeRequest(
   target: Target,
@@ -28,7 +28,8 @@ export async function readBackCreatedChangeRequest(
   try {
     for (const workspaceId of input.workspaceIds) {
       const name = (await target.client.workspaces.getById(workspaceId)).workspace.attributes.name;
-      const { items } = await target.client.changeRequests.list(name, { pageSize: 100 });
+      // Every page: the spec does not say the list's order, so the newest may be on the last one.
+      const items = await collectItems(target.client.changeRequests.pages(name, 100));
       onWorkspaces.push({ name, match: items.find((cr) => !isArchived(cr) && cr.attributes.subject === input.subject && cr.attributes.message === input.message) });
     }
   } catch (readError) {
