@@ -10,15 +10,8 @@ import { CommandArgumentError, parseCommandArguments } from './arguments';
 import type { CoreContext } from './context';
 import { invalidParams, toResponseError } from './errors';
 import { queuePlan, runAction } from './runCommands';
-import {
-  archiveChangeRequest,
-  createChangeRequest,
-  createVariable,
-  deleteOrganizationToken,
-  deleteVariable,
-  generateOrganizationToken,
-  updateVariable,
-} from './workspaceCommands';
+import { createVariable, deleteVariable, updateVariable } from './variableCommands';
+import { archiveChangeRequest, createChangeRequest, deleteOrganizationToken, generateOrganizationToken } from './workspaceCommands';
 
 export const serverCommandNames: string[] = serverCommandVerbs.map(serverCommand);
 

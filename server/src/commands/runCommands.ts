@@ -1,7 +1,6 @@
 // queuePlan and the five run actions. Each answers with the run as read after the change (or, when an answer was
-// lost, as read back: uncertainOutcome.ts; when only the read-back failed, the accepted action), and makes the watcher
+// lost, as read back: readBackRuns.ts; when only the read-back failed, the accepted action), and makes the watcher
 // follow it, so code lenses and views update without waiting for the next list.
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { CreateRunInput, Run } from '../api';
 import { relatedId, runStatusLabel, ServiceError } from '../api';
 import { extractTfvarsFile } from '../model';
@@ -12,8 +11,9 @@ import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { afterRunChange, resolveTarget } from './context';
 import { invalidParams, toResponseError } from './errors';
-import { doneDespite, mayHaveSucceeded, readBackQueuedRun, readBackRunAction } from './uncertainOutcome';
-import type { RunAction } from './uncertainOutcome';
+import { readBackQueuedRun, readBackRunAction } from './readBackRuns';
+import type { RunAction } from './readBackRuns';
+import { doneDespite, mayHaveSucceeded, warnUser } from './uncertainOutcome';
 
 export async function queuePlan(context: CoreContext, args: ParsedArguments<'queuePlan'>): Promise<RunSummary> {
   const variables = args.variables ? validateRunVariables(context.parser(), args.variables) : undefined;
@@ -32,7 +32,7 @@ export async function queuePlan(context: CoreContext, args: ParsedArguments<'que
       if (!mayHaveSucceeded(error)) throw error;
       // Never resend: ask the service whether the run is there (throws a ResponseError saying what it found if not).
       run = await readBackQueuedRun(target, args.workspaceId, input.message, error);
-      warn(context, doneDespite(error, `run ${run.id} with your message is on the workspace`));
+      warnUser(context, doneDespite(error, `run ${run.id} with your message is on the workspace`));
     }
     afterRunChange(context, target, run, args.workspaceId);
     return summarizeRun(run);
@@ -112,7 +112,7 @@ export async function runAction(context: CoreContext, verb: RunAction, args: { h
     if (mayHaveSucceeded(error)) {
       // Never resend: the run as it is now says whether the action happened (else a ResponseError says it did not).
       confirmed = await readBackRunAction(target, verb, args.runId, error);
-      warn(context, doneDespite(error, `run ${args.runId} is now ${runStatusLabel(confirmed.attributes.status).toLowerCase()}`));
+      warnUser(context, doneDespite(error, `run ${args.runId} is now ${runStatusLabel(confirmed.attributes.status).toLowerCase()}`));
       afterRunChange(context, target, confirmed, relatedId(confirmed, 'workspace'));
       return summarizeRun(confirmed);
     }
@@ -158,12 +158,6 @@ function acceptedSummary(context: CoreContext, target: Target, verb: RunAction, 
     ...(workspaceId ? { workspaceId } : {}),
     actions: { isCancelable: false, isConfirmable: false, isDiscardable: false, isForceCancelable: false },
   };
-}
-
-function warn(context: CoreContext, message: string): void {
-  context.log(message);
-  // A notification, not showWarningMessage's request: nothing to answer, and every LSP client shows it.
-  void context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
 }
 
 async function statusOf(target: Target, runId: string): Promise<string | undefined> {

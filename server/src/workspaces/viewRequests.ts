@@ -8,7 +8,9 @@ import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
 import { parseRequestParams } from '../commands/requestParams';
-import { checkHclValue, summarizeVariable, withUserNames } from '../commands/workspaceCommands';
+import { checkHclValue, summarizeVariable } from '../commands/variableCommands';
+import { workspaceVariables } from '../commands/readBackVariables';
+import { withUserNames } from '../commands/workspaceCommands';
 import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
 import { changeRequestsRequest, organizationTokenStatusRequest, runDetailsRequest, runsRequest, subscriptionRequest, validateHclValueRequest, variablesRequest } from '../protocol';
 import type { OrganizationTokenStatus } from '../protocol';
@@ -28,11 +30,7 @@ export function registerViewRequests(connection: Connection, context: CoreContex
   connection.onRequest(variablesRequest, (raw) =>
     guard(async () => {
       const params = parseRequestParams('hcpTerraform/variables', raw);
-      const target = resolveTarget(context, params);
-      const { workspace } = await target.client.workspaces.getById(params.workspaceId, { include: ['organization'] });
-      const organization = relatedId(workspace, 'organization');
-      if (!organization) throw new Error(`The service did not say which organization workspace ${params.workspaceId} belongs to.`);
-      const variables = await target.client.variables.list({ organization, workspace: workspace.attributes.name });
+      const variables = await workspaceVariables(resolveTarget(context, params), params.workspaceId);
       return variables.map(summarizeVariable);
     }),
   );
