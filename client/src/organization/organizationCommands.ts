@@ -87,6 +87,8 @@ async function generateToken(deps: ClientDeps, tree: OrganizationTree, ref: Orga
     generated = await deps.server.command('generateOrganizationToken', { ...ref, ...(parsed.expiredAt ? { expiredAt: parsed.expiredAt } : {}) });
   } catch (error) {
     void prompts.error(failureMessage(`generate the organization token of ${ref.organization}`, error));
+    // A generate whose answer was lost may still have replaced the token (the server read it back): show what is there.
+    tree.refresh();
     return undefined;
   }
   log.info(`Organization token ${generated.id} of ${ref.organization} generated; its secret was shown once and is not kept.`);
