@@ -198,7 +198,7 @@ export class ModuleFolders {
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
         background,
-        stop: this.stopping.signal,
+        stopped: () => this.stopping.signal.aborted,
         ...(pool
           ? {
               offload: (file: string, kind: ModelFileKind, text: string) => {
@@ -210,8 +210,11 @@ export class ModuleFolders {
           : {}),
       });
       workersTakeFiles = true;
-      // Stopped while it loaded: it disposed itself, and nobody is to see it.
-      if (this.stopping.signal.aborted) return undefined;
+      // Stopped while it loaded (it read nothing more): nobody is to see it.
+      if (this.stopping.signal.aborted) {
+        model.dispose();
+        return undefined;
+      }
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
       this.emit({ kind: 'added', model });

@@ -55,8 +55,8 @@ export interface ModuleFolderModelOptions {
   yieldBetweenFiles?: boolean;
   /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
   background?: boolean;
-  /** Aborted when the server stops: a model still loading then disposes itself and reads nothing more. */
-  stop?: AbortSignal;
+  /** True once the server is stopping: a model still loading then reads and parses nothing more. */
+  stopped?(): boolean;
 }
 
 export interface ModelChange {
@@ -133,16 +133,10 @@ export class ModuleFolderModel {
     this.offload = options.offload?.bind(options);
     this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
     this.parsePriority = options.background ? 'background' : 'urgent';
-    if (options.stop?.aborted) this.disposed = true;
-    else if (options.stop) {
-      const stop = options.stop;
-      const onStop = () => this.dispose();
-      stop.addEventListener('abort', onStop, { once: true });
-      this.forgetStop = () => stop.removeEventListener('abort', onStop);
-    }
+    this.stopped = options.stopped ?? (() => false);
   }
 
-  private forgetStop: (() => void) | undefined;
+  private readonly stopped: () => boolean;
 
   /** The background indexer's first load takes its turns last; anything after it is something the user did. */
   private parsePriority: ParsePriority;
@@ -386,8 +380,6 @@ export class ModuleFolderModel {
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
     this.disposed = true;
-    this.forgetStop?.();
-    this.forgetStop = undefined;
     for (const open of this.openDocuments.values()) open.tree?.delete();
     this.openDocuments.clear();
     this.listeners.clear();
@@ -470,7 +462,7 @@ export class ModuleFolderModel {
 
   private async loadFromDisk(file: string): Promise<void> {
     const kind = this.kindOf(file);
-    if (!kind || this.openDocuments.has(file) || this.disposed) return;
+    if (!kind || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
     const generation = this.bump(file);
     let text: string | undefined;
     try {
@@ -497,7 +489,7 @@ export class ModuleFolderModel {
     if (text !== undefined && this.yieldBetweenFiles) {
       // One file per turn of the event loop, across every folder (parseTurns.ts).
       await nextParseTurn(this.parsePriority);
-      if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed) return;
+      if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
