@@ -370,6 +370,13 @@ export interface TokenIdentity {
  */
 export const validateTokenRequest = new RequestType<ValidateTokenParams, TokenIdentity, void>('hcpTerraform/validateToken');
 
+/**
+ * client → server: who the server's own token for a host is (the user's sign-in, `TF_TOKEN_…`, or `terraform login`'s
+ * credentials file), read with GET /account/details: what the Organization view names a host by when the editor
+ * itself holds no token for it. Null when the server has no token for the host.
+ */
+export const accountIdentityRequest = new RequestType<HostParams, TokenIdentity | null, void>('hcpTerraform/accountIdentity');
+
 /** client → server: the organizations the host's token can see (names, sorted). */
 export const organizationsRequest = new RequestType<HostParams, { organizations: string[] }, void>('hcpTerraform/organizations');
 

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { ResponseError } from 'vscode-languageserver-protocol';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import {
+  accountIdentityRequest,
   linkFolderEditRequest,
   organizationsRequest,
   resourceAddressesRequest,
@@ -48,6 +49,16 @@ describe('account, workspace and folder requests', () => {
     // The session's own token is untouched: the owner still sees what only the owner may.
     const runs = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId });
     assert.ok(runs.runs.length > 0);
+  });
+
+  test("accountIdentity names who the server's own token is, for the host the editor holds no token for", async () => {
+    const owner = await session.connection.sendRequest(validateTokenRequest, { hostname, token: emulator.tokens.owner });
+    const identity = await session.connection.sendRequest(accountIdentityRequest, { hostname });
+    assert.deepEqual(identity, owner);
+    // Without a hostname: the configured address's host, the same one here.
+    assert.deepEqual(await session.connection.sendRequest(accountIdentityRequest, {}), owner);
+    // A host the server has no token for: nothing, not an error.
+    assert.equal(await session.connection.sendRequest(accountIdentityRequest, { hostname: 'tfe.elsewhere.example' }), null);
   });
 
   test('a refused token answers status 401 and never repeats the token', async () => {

@@ -3,7 +3,7 @@
 // limits and quotas, each feature on or off, and whether an organization token exists with its dates.
 import * as vscode from 'vscode';
 import type { OrganizationTokenStatus, SubscriptionResult } from '../../../server/src/protocol';
-import { linkedWorkspacesRequest, organizationTokenStatusRequest, serverStatusRequest, subscriptionRequest } from '../../../server/src/protocol';
+import { accountIdentityRequest, linkedWorkspacesRequest, organizationTokenStatusRequest, serverStatusRequest, subscriptionRequest } from '../../../server/src/protocol';
 import type { ClientDeps } from '../clientDeps';
 import { hostOf } from '../credentials';
 import { log } from '../log';
@@ -29,6 +29,8 @@ export class OrganizationTree implements vscode.TreeDataProvider<OrganizationNod
   private readonly changed = new vscode.EventEmitter<OrganizationNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions = new Map<string, Promise<SubscriptionResult>>();
+  /** Who the server's own token is, per host the editor holds no token for (TF_TOKEN_…, `terraform login`). */
+  private readonly serverAccounts = new Map<string, Promise<string | undefined>>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -40,6 +42,7 @@ export class OrganizationTree implements vscode.TreeDataProvider<OrganizationNod
 
   refresh(): void {
     this.subscriptions.clear();
+    this.serverAccounts.clear();
     this.changed.fire(undefined);
   }
 
@@ -109,10 +112,27 @@ export class OrganizationTree implements vscode.TreeDataProvider<OrganizationNod
     const configured = hostOf(this.deps.address());
     const stored = this.deps.credentials.hosts();
     const configuredSignedIn = stored.includes(configured) || (this.deps.server.running && (await this.deps.server.request(serverStatusRequest).then((s) => s.signedIn, () => false)));
-    return [...new Set([configured, ...stored])].map((hostname) => {
-      const account = this.deps.credentials.identity(hostname)?.name;
-      return { kind: 'host' as const, hostname, host: hostname, signedIn: hostname === configured ? configuredSignedIn : true, configured: hostname === configured, ...(account ? { account } : {}) };
-    });
+    return Promise.all(
+      [...new Set([configured, ...stored])].map(async (hostname) => {
+        const signedIn = hostname === configured ? configuredSignedIn : true;
+        const account = this.deps.credentials.identity(hostname)?.name ?? (signedIn ? await this.serverAccount(hostname) : undefined);
+        return { kind: 'host' as const, hostname, host: hostname, signedIn, configured: hostname === configured, ...(account ? { account } : {}) };
+      }),
+    );
+  }
+
+  /** The account name of the server's own token for a host (one GET /account/details per refresh); none if unreadable. */
+  private serverAccount(hostname: string): Promise<string | undefined> {
+    if (!this.deps.server.running) return Promise.resolve(undefined);
+    let account = this.serverAccounts.get(hostname);
+    if (!account) {
+      account = this.deps.server.request(accountIdentityRequest, { hostname }).then(
+        (identity) => identity?.name,
+        () => undefined,
+      );
+      this.serverAccounts.set(hostname, account);
+    }
+    return account;
   }
 
   /** The selected organization when it is on this host, else the one linked folders use there, else a way to pick one. */

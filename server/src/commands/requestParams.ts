@@ -42,6 +42,7 @@ export const requestParamSchemas = {
   'hcpTerraform/subscription': z.looseObject({ ...hostname, organization: id('organization') }),
   'hcpTerraform/validateToken': z.looseObject({ hostname: id('hostname'), token: id('token') }),
   'hcpTerraform/organizations': z.looseObject({ ...hostname }),
+  'hcpTerraform/accountIdentity': z.looseObject({ ...hostname }),
   'hcpTerraform/workspaces': z.looseObject({ ...hostname, ...page, organization: id('organization'), search: optionalText('search') }),
   'hcpTerraform/workspace': z.looseObject({ ...hostname, workspaceId: id('workspaceId') }),
   'hcpTerraform/watchWorkspaces': z.looseObject({ ...hostname, workspaceIds: z.array(id('every workspace id'), { error: 'workspaceIds must be an array of workspace ids' }) }),
@@ -59,7 +60,7 @@ export type RequestMethod = keyof typeof requestParamSchemas;
 export type RequestParams<M extends RequestMethod> = z.output<(typeof requestParamSchemas)[M]>;
 
 /** Methods whose params may be left out entirely (everything in them is optional). */
-const paramsOptional = new Set<RequestMethod>(['hcpTerraform/organizations']);
+const paramsOptional = new Set<RequestMethod>(['hcpTerraform/organizations', 'hcpTerraform/accountIdentity']);
 
 /** The params, checked; otherwise an InvalidParams error such as `hcpTerraform/runs: workspaceId must be a string, not a number.` */
 export function parseRequestParams<M extends RequestMethod>(method: M, raw: unknown): RequestParams<M> {

@@ -14,11 +14,19 @@ import { invalidParams, toResponseError } from '../commands/errors';
 import { parseRequestParams } from '../commands/requestParams';
 import { hostOfAddress, normalizeAddress } from '../config/settings';
 import type { TokenIdentity, WorkspacePermissionsSummary, WorkspaceSummary } from '../protocol';
-import { organizationsRequest, validateTokenRequest, watchWorkspacesNotification, workspaceRequest, workspacesRequest } from '../protocol';
+import { accountIdentityRequest, organizationsRequest, validateTokenRequest, watchWorkspacesNotification, workspaceRequest, workspacesRequest } from '../protocol';
 import { summarizeRun } from './runSummary';
 
 export function registerAccountRequests(connection: Connection, context: CoreContext): void {
   connection.onRequest(validateTokenRequest, (params) => guard(() => validateToken(context, parseRequestParams('hcpTerraform/validateToken', params))));
+  connection.onRequest(accountIdentityRequest, (raw) =>
+    guard(async () => {
+      const params = parseRequestParams('hcpTerraform/accountIdentity', raw);
+      const hostname = params.hostname?.toLowerCase() ?? context.hosts.configuredHost;
+      const client = context.hosts.clientFor(hostname);
+      return client ? identityOf(await client.account.details()) : null;
+    }),
+  );
   connection.onRequest(organizationsRequest, (params) =>
     guard(async () => {
       const target = resolveTarget(context, parseRequestParams('hcpTerraform/organizations', params));
@@ -86,13 +94,7 @@ async function validateToken(context: CoreContext, params: { hostname?: unknown;
   if (refused) throw invalidParams(refused);
   const client = new ServiceClient({ address: context.hosts.addressFor(hostname), token: params.token.trim(), ...(ca ? { ca } : {}) });
   try {
-    const details = await client.account.details();
-    const username = details.account.attributes.username ?? undefined;
-    const id = details.authenticatedId ?? details.account.id;
-    const name = details.tokenKind === 'organization' ? id : (username ?? id);
-    const identity: TokenIdentity = { kind: details.tokenKind, name, id };
-    if (details.tokenKind === 'user' && details.account.attributes.email) identity.email = details.account.attributes.email;
-    return identity;
+    return identityOf(await client.account.details());
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401) {
       throw new ResponseError(LSPErrorCodes.RequestFailed, `${hostname} refused this token (401): it is wrong, expired or revoked. Create a new one on the service (User Settings → Tokens).`, { status: 401 });
@@ -102,6 +104,16 @@ async function validateToken(context: CoreContext, params: { hostname?: unknown;
   } finally {
     void client.close().catch(() => undefined);
   }
+}
+
+/** What a token authenticates, as GET /account/details says: a user by name, a team or organization by id. */
+function identityOf(details: Awaited<ReturnType<ServiceClient['account']['details']>>): TokenIdentity {
+  const username = details.account.attributes.username ?? undefined;
+  const id = details.authenticatedId ?? details.account.id;
+  const name = details.tokenKind === 'organization' ? id : (username ?? id);
+  const identity: TokenIdentity = { kind: details.tokenKind, name, id };
+  if (details.tokenKind === 'user' && details.account.attributes.email) identity.email = details.account.attributes.email;
+  return identity;
 }
 
 const permissionNames = [

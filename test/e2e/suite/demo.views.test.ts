@@ -284,6 +284,8 @@ describe('Organization view', function () {
     assert.ok(mine, `the emulator's host is listed (${hosts.map(({ item }) => label(item)).join(', ')})`);
     assert.match(mine.item.contextValue ?? '', /^hcpHost signedIn$/);
     assert.match(String(mine.item.description), /configured address/);
+    // Signed in by `terraform login`'s credentials file (the editor holds no token): named by the server's account read.
+    assert.match(String(mine.item.description), /^olivia-owner · /, 'the account of the credentials file token');
     const organization = (await children(tree, mine.node)).find(({ node }) => node.kind === 'organization');
     assert.ok(organization);
     assert.equal(label(organization.item), 'acme-demo');
