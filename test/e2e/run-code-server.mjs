@@ -90,8 +90,23 @@ async function runSuite(bin, setup) {
     const code = await Promise.race([exitCode, timeout]);
     clearTimeout(timer);
     if (!started) console.log(`[e2e] the suite never started; the workbench said:\n${before.join('\n')}`);
+    // A failure keeps the workbench's logs (the extension's output channels, the language server's trace) for reading
+    // afterwards: the temporary folders that hold them go when the suite ends. HCP_E2E_KEEP_LOGS=1 keeps them anyway.
+    if (code !== 0 || process.env.HCP_E2E_KEEP_LOGS === '1') keepLogs(server.userDataDir, setup.env.HCP_E2E_SCENARIO);
     return code;
   });
+}
+
+function keepLogs(userDataDir, scenarioName) {
+  const logs = path.join(userDataDir, 'logs');
+  const kept = path.join(resultsDir, 'e2e-logs', scenarioName);
+  try {
+    rmSync(kept, { recursive: true, force: true });
+    cpSync(logs, kept, { recursive: true });
+    console.log(`[e2e] the workbench's logs are kept in ${path.relative(process.cwd(), kept)}`);
+  } catch (error) {
+    console.log(`[e2e] could not keep the workbench's logs (${error?.message ?? error})`);
+  }
 }
 
 async function runUiCheck(bin, setup, scenario) {
