@@ -111,24 +111,25 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const unverified = new Map<string, { timer: TimerHandle }>();
   /** How long each open document's last whole-file parse took (ms). */
   const parseCost = new Map<string, number>();
+  /** Parses the document's waiting changes now and notes what that cost; `version`: the one the model then answers. */
+  const parseWaiting = (uri: string, version?: number): Promise<unknown> =>
+    folders.withModel(uri, (model) => {
+      const started = clock.now();
+      if (!model.parsePending(uri)) return;
+      if (version !== undefined) applied.set(uri, version);
+      parseCost.set(uri, clock.now() - started);
+    });
+  /** The confirming parse of a document read from a broken block (see `unverified`). */
   const verify = (uri: string) => {
     if (!takeTimed(unverified, uri)) return;
     // A batch still to apply reschedules this; a waiting whole-file parse does it anyway.
     if (pending.has(uri) || deferred.has(uri)) return;
-    void folders.withModel(uri, (model) => {
-      const started = clock.now();
-      if (model.parsePending(uri)) parseCost.set(uri, clock.now() - started);
-    });
+    void parseWaiting(uri);
   };
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
   const parseDeferred = (uri: string): Promise<unknown> => {
     const waiting = takeTimed(deferred, uri);
-    if (!waiting) return Promise.resolve();
-    return folders.withModel(uri, (model) => {
-      const started = clock.now();
-      if (model.parsePending(uri)) applied.set(uri, waiting.version);
-      parseCost.set(uri, clock.now() - started);
-    });
+    return waiting ? parseWaiting(uri, waiting.version) : Promise.resolve();
   };
   /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
   const applyPending = (uri: string): Promise<unknown> => {
