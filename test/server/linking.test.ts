@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { linkedWorkspacesRequest, workspaceChangedNotification, type LinkedFolder } from '../../server/src/protocol';
@@ -17,6 +17,9 @@ describe('linking folders to workspaces', () => {
   after(async () => {
     await emulator.close();
   });
+  // The emulator's clock is manual, so its rate-limit window (30 requests a second per token) never moves on by
+  // itself: without a reset every test's requests counted against one window, and the sixth session met a 429.
+  beforeEach(() => emulator.control.reset());
 
   const linked = (folder: LinkedFolder) => folder.state.kind === 'linked';
 
