@@ -26,9 +26,14 @@ const common = {
   define: { __HCP_TERRAFORM_VERSION__: JSON.stringify(version) },
 };
 
-/** The wasm files web-tree-sitter loads at run time: they cannot be bundled, so they sit beside dist/server.js. */
+/**
+ * The wasm files web-tree-sitter loads at run time: they cannot be bundled, so they sit beside dist/server.js.
+ * So does web-tree-sitter's own code: the server evaluates a fresh copy of it for each parser runtime it starts
+ * (server/src/model/treeSitter.ts), which a bundled copy, evaluated once, would not allow.
+ */
 const wasmFiles = [
   'node_modules/web-tree-sitter/web-tree-sitter.wasm',
+  'node_modules/web-tree-sitter/web-tree-sitter.cjs',
   'node_modules/@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-terraform.wasm',
 ];
 

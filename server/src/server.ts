@@ -320,6 +320,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     watcher.dispose();
     directory.dispose();
     links.dispose();
+    documents.dispose();
     folders.dispose();
     await hosts.dispose();
   });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
+import { LogMessageNotification, PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
 import type { ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startLspProcess } from '../helpers/lspProcess';
 import type { LspProcess } from '../helpers/lspProcess';
@@ -16,6 +16,8 @@ export interface BenchServer extends LspProcess {
   noop(): Promise<number>;
   /** Every publishDiagnostics, with its arrival time. */
   onDiagnostics(listener: (params: PublishDiagnosticsParams, at: number) => void): void;
+  /** Resolves with the time of the next log line (window/logMessage) matching, or undefined after `timeoutMs`. */
+  nextLog(match: RegExp, timeoutMs: number): Promise<number | undefined>;
   memory(): { rssMb?: number; peakMb?: number };
 }
 
@@ -30,6 +32,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const listeners = new Set<(params: PublishDiagnosticsParams, at: number) => void>();
   const waiters = new Set<{ match: (params: PublishDiagnosticsParams) => boolean; resolve: (at: number) => void }>();
+  const logWaiters = new Set<{ match: RegExp; resolve: (at: number) => void }>();
   const rootUri = rootFolder ? pathToFileURL(rootFolder).href : null;
   const server = await startLspProcess(
     {
@@ -41,6 +44,9 @@ export async function startBenchServer(
     {},
     (connection) => {
       options.setup?.(connection);
+      connection.onNotification(LogMessageNotification.type, ({ message }) => {
+        for (const waiter of [...logWaiters]) if (waiter.match.test(message)) waiter.resolve(performance.now());
+      });
       connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
         const at = performance.now();
         for (const listener of listeners) listener(params, at);
@@ -68,6 +74,20 @@ export async function startBenchServer(
     },
     onDiagnostics(listener) {
       listeners.add(listener);
+    },
+    nextLog(match, timeoutMs) {
+      return new Promise((resolve) => {
+        const waiter = {
+          match,
+          resolve: (at: number | undefined) => {
+            clearTimeout(timer);
+            logWaiters.delete(waiter);
+            resolve(at);
+          },
+        };
+        const timer = setTimeout(() => waiter.resolve(undefined), timeoutMs);
+        logWaiters.add(waiter);
+      });
     },
     async noop() {
       const started = performance.now();

@@ -1,4 +1,4 @@
-// The shipped server is one CommonJS bundle with the wasm files beside it and no node_modules. This builds the
+// The shipped server is one CommonJS bundle with the wasm files (and web-tree-sitter's code) beside it and no node_modules. This builds the
 // model the same way (esbuild, cjs, node20) into a temporary folder and runs it there, so the wasm lookup is
 // checked as it will run, not only from sources.
 import assert from 'node:assert/strict';
@@ -27,11 +27,12 @@ test('a bundled model finds the wasm files beside the bundle and indexes the dem
 
   const withoutWasm = spawnSync(process.execPath, [path.join(folder, 'server.js'), demoAppFolder], { encoding: 'utf8', cwd: folder });
   assert.notEqual(withoutWasm.status, 0, 'without the wasm files beside it the bundle must fail...');
-  assert.match(withoutWasm.stderr, /Cannot find web-tree-sitter\.wasm and tree-sitter-terraform\.wasm/, '...with a message saying what is missing');
+  assert.match(withoutWasm.stderr, /Cannot find web-tree-sitter\.wasm, tree-sitter-terraform\.wasm and web-tree-sitter\.cjs/, '...with a message saying what is missing');
 
   const location = resolveWasmLocation();
   copyFileSync(location.runtimeWasm, path.join(folder, 'web-tree-sitter.wasm'));
   copyFileSync(location.terraformWasm, path.join(folder, 'tree-sitter-terraform.wasm'));
+  copyFileSync(location.runtimeScript, path.join(folder, 'web-tree-sitter.cjs'));
   const run = spawnSync(process.execPath, [path.join(folder, 'server.js'), demoAppFolder], { encoding: 'utf8', cwd: folder });
   assert.equal(run.status, 0, run.stderr);
   const output = JSON.parse(run.stdout) as { variables: string[]; workspace: { kind: string; name: { value: string } } };

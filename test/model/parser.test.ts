@@ -7,8 +7,9 @@ import { loadTerraformParser, resolveWasmLocation } from '../../server/src/model
 import { testParser } from './helpers';
 
 describe('wasm location', () => {
-  test('from sources, both wasm files resolve into node_modules', () => {
+  test('from sources, both wasm files and web-tree-sitter\'s code resolve into node_modules', () => {
     const location = resolveWasmLocation();
+    assert.match(location.runtimeScript, /node_modules[\\/]web-tree-sitter[\\/]web-tree-sitter\.cjs$/);
     assert.match(location.runtimeWasm, /node_modules[\\/]web-tree-sitter[\\/]web-tree-sitter\.wasm$/);
     assert.match(location.terraformWasm, /node_modules[\\/]@tree-sitter-grammars[\\/]tree-sitter-hcl[\\/]tree-sitter-terraform\.wasm$/);
   });
@@ -28,9 +29,12 @@ describe('wasm location', () => {
     copyFileSync(fromModules.runtimeWasm, path.join(folder, 'web-tree-sitter.wasm'));
     assert.throws(() => resolveWasmLocation({ wasmDirectory: folder }), /tree-sitter-terraform\.wasm/);
     copyFileSync(fromModules.terraformWasm, path.join(folder, 'tree-sitter-terraform.wasm'));
+    assert.throws(() => resolveWasmLocation({ wasmDirectory: folder }), /web-tree-sitter\.cjs/);
+    copyFileSync(fromModules.runtimeScript, path.join(folder, 'web-tree-sitter.cjs'));
     assert.deepEqual(resolveWasmLocation({ wasmDirectory: folder }), {
       runtimeWasm: path.join(folder, 'web-tree-sitter.wasm'),
       terraformWasm: path.join(folder, 'tree-sitter-terraform.wasm'),
+      runtimeScript: path.join(folder, 'web-tree-sitter.cjs'),
     });
   });
 });

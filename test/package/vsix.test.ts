@@ -10,7 +10,7 @@ const vsix = 'dist-vsix/hcp-terraform-runs.vsix';
 describe('the packaged .vsix', () => {
   const entries = zipEntries(vsix).filter((name) => name.startsWith('extension/')).map((name) => name.slice('extension/'.length));
 
-  test('holds the manifest, the bundles (client, server, its indexing worker), the wasm files the server loads, the grammar and the icon', () => {
+  test('holds the manifest, the bundles (client, server, its indexing worker), the wasm files and the code of web-tree-sitter the server loads, the grammar and the icon', () => {
     for (const needed of [
       'package.json',
       'readme.md',
@@ -19,6 +19,7 @@ describe('the packaged .vsix', () => {
       'dist/indexWorker.js',
       'dist/web-tree-sitter.wasm',
       'dist/tree-sitter-terraform.wasm',
+      'dist/web-tree-sitter.cjs',
       'syntaxes/hcp-terraform-log.tmLanguage.json',
       'media/hcp-terraform.svg',
     ]) {
@@ -38,7 +39,7 @@ describe('the packaged .vsix', () => {
   });
 
   test('ships only allow-listed files', () => {
-    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server|indexWorker)\.js|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
+    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server|indexWorker)\.js|dist\/web-tree-sitter\.cjs|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
     assert.deepEqual(entries.filter((entry) => !allowed.test(entry)), []);
   });
 });

@@ -81,7 +81,7 @@ function openDocument() {
     withModel: (_uri: string, work: (m: RecordingModel) => unknown) => Promise.resolve().then(() => work(model)),
     modelFor: () => model,
   } as unknown as ModuleFolders;
-  const view = registerDocumentSync(connection, folders, undefined, clock);
+  const view = registerDocumentSync(connection, folders, { clock });
   let version = 1;
   handlers.open!({ textDocument: { uri, languageId: 'terraform', version, text } });
   return {
@@ -344,7 +344,7 @@ describe('with the real model', () => {
       onDidChangeWatchedFiles: () => undefined,
     } as unknown as Connection;
     try {
-      const view = registerDocumentSync(connection, folders, undefined, clock);
+      const view = registerDocumentSync(connection, folders, { clock });
       handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
       await folders.withModel(fileUri, () => undefined); // loaded and opened
       parses = 0;

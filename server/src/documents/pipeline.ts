@@ -4,6 +4,7 @@
 //                      their files parsed by ../indexing workers (every core, this thread free for requests)
 //   ../model           incremental parse (tree.edit + old tree) and re-extraction of the edited blocks only
 //   largeFiles.ts      files over hcpTerraform.analysis.maxFileSizeMB edited as text, with one notice
+//   parserRecycling.ts the parser's memory given back once the large trees that grew it are gone
 // Diagnostics are published by ../features (debounced per folder, see diagnosticsPublisher.ts).
 import type { Connection } from 'vscode-languageserver';
 import { defaultMaxFileSize } from '../config/settings';
@@ -11,6 +12,7 @@ import type { TerraformParser } from '../model';
 import { IndexPool } from '../indexing/indexPool';
 import { largeFileNotice } from './largeFiles';
 import { ModuleFolders } from './moduleFolders';
+import { ParserRecycling } from './parserRecycling';
 import { registerDocumentSync } from './sync';
 import type { OpenDocumentView } from './sync';
 
@@ -26,13 +28,30 @@ export interface DocumentPipeline {
   registerSync(onEdit?: (file: string) => void): OpenDocumentView;
   /** The size limit from the settings (undefined: the default, 2 MB). */
   setMaxFileSize(maxFileSize: number | undefined): void;
+  /** Stops the parser-memory checks (the folders are disposed by their owner). */
+  dispose(): void;
 }
 
 export function createDocumentPipeline(connection: Connection, options: DocumentPipelineOptions): DocumentPipeline {
   const folders = new ModuleFolders({ ...options, maxFileSize: defaultMaxFileSize, onLargeFile: largeFileNotice(connection, options.log), indexPool: new IndexPool({ log: options.log }) });
+  const recycling = new ParserRecycling({ parser: options.parser, holders: () => folders.all(), log: options.log });
+  const removals = folders.onDidChange((event) => {
+    if (event.kind === 'removed') recycling.checkSoon();
+  });
   return {
     folders,
-    registerSync: (onEdit) => registerDocumentSync(connection, folders, onEdit),
+    registerSync: (onEdit) =>
+      registerDocumentSync(connection, folders, {
+        onEdit(file) {
+          recycling.noteEdit();
+          onEdit?.(file);
+        },
+        onClosed: () => recycling.checkSoon(),
+      }),
     setMaxFileSize: (maxFileSize) => folders.setMaxFileSize(maxFileSize ?? defaultMaxFileSize),
+    dispose() {
+      removals.dispose();
+      recycling.dispose();
+    },
   };
 }

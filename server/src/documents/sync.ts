@@ -85,11 +85,17 @@ export const maxWholeParseWaitMs = 250;
  */
 export const verifyDelayMs = 400;
 
-/**
- * `onEdit`: a file's content changed by the user (typed in the editor, or changed on disk), not by opening it.
- * `clock`: what the delays are measured and waited with (tests drive their own).
- */
-export function registerDocumentSync(connection: Connection, folders: ModuleFolders, onEdit?: (file: string) => void, clock: SyncClock = realClock): OpenDocumentView {
+export interface DocumentSyncHooks {
+  /** A file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
+  onEdit?(file: string): void;
+  /** An open document was closed and its model has taken the disk's content back (its tree is gone). */
+  onClosed?(): void;
+  /** What the delays are measured and waited with (tests drive their own). */
+  clock?: SyncClock;
+}
+
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders, hooks: DocumentSyncHooks = {}): OpenDocumentView {
+  const { onEdit, onClosed, clock = realClock } = hooks;
   const edited = (uri: string) => {
     try {
       onEdit?.(toPath(uri));
@@ -246,6 +252,15 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     });
     // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.
     if (closedLength >= largeDocumentLength) void closed.finally(() => collectGarbageSoon());
+    void closed
+      .catch(() => undefined)
+      .then(() => {
+        try {
+          onClosed?.();
+        } catch {
+          // a listener's failure must not stop the sync
+        }
+      });
   });
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {

@@ -1,6 +1,6 @@
 // Applies LSP content changes to a document's text and describes each one to tree-sitter, so the next parse
 // re-uses the unchanged parts of the old tree (incremental parsing).
-import { Edit } from './treeSitter';
+import { runtimeOf } from './treeSitter';
 import type { Point, Tree } from './treeSitter';
 import { LineIndex, treeSitterPoint } from './positions';
 import type { Position, Range } from './positions';
@@ -56,6 +56,7 @@ export function applyTextChanges(text: string, tree: Tree | undefined, changes: 
     prefix = Math.min(prefix, startIndex);
     suffix = Math.min(suffix, current.length - oldEndIndex);
     if (reusableTree && tree) {
+      const { Edit } = runtimeOf(tree.language);
       tree.edit(
         new Edit({
           startIndex,

@@ -377,6 +377,27 @@ export class ModuleFolderModel {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /** Characters of text the kept syntax trees (open documents') were parsed from: what the parser's memory must hold. */
+  heldTreeText(): number {
+    let characters = 0;
+    for (const open of this.openDocuments.values()) if (open.tree) characters += open.text.length;
+    return characters;
+  }
+
+  /**
+   * Parses every kept tree afresh and deletes the old one: after TerraformParser.recycle the old trees belong to the
+   * runtime being let go. The text is the same, so the facts are too: nothing is extracted again. A tree that
+   * waits for a whole-file parse (changeDocument's 'deferred') matches its text now, which that parse re-uses.
+   */
+  reparseTrees(): void {
+    for (const open of this.openDocuments.values()) {
+      if (!open.tree) continue;
+      const tree = this.parser.parse(open.text);
+      open.tree.delete();
+      open.tree = tree;
+    }
+  }
+
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
     this.disposed = true;

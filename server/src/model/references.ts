@@ -1,6 +1,6 @@
 // Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
-import { Query } from './treeSitter';
-import type { Language, Node } from './treeSitter';
+import { runtimeOf } from './treeSitter';
+import type { Language, Node, Query } from './treeSitter';
 import type { VariableReference } from './contributions';
 import { rangeOfNode } from './positions';
 import type { Range } from './positions';
@@ -49,6 +49,8 @@ function varQuery(language: Language): Query {
   let query = queries.get(language);
   if (!query) {
     // Two patterns: an optional get_attr cannot be anchored where nothing follows (`var` last in an ERROR).
+    // The query belongs to the copy of web-tree-sitter that loaded the language (see treeSitter.ts).
+    const { Query } = runtimeOf(language);
     query = new Query(
       language,
       `((variable_expr (identifier) @name) @var . (get_attr) @attr (#eq? @name "var"))

@@ -1,26 +1,31 @@
 // Loads web-tree-sitter and the Terraform grammar (both WebAssembly) and hands out one shared parser.
-// Where the .wasm files are: the bundle (dist/server.js) has them beside it (esbuild.mjs copies them); run from
+// Where the files are: the bundle (dist/server.js) has them beside it (esbuild.mjs copies them); run from
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TreeSitterPoints } from './positions';
-import { Language, Parser } from './treeSitter';
-import type { Tree } from './treeSitter';
+import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
+import type { Language, Parser, Tree, TreeSitterRuntime } from './treeSitter';
 
 export const runtimeWasmName = 'web-tree-sitter.wasm';
 export const terraformWasmName = 'tree-sitter-terraform.wasm';
+/** web-tree-sitter's CommonJS code, evaluated afresh for each runtime (see treeSitter.ts). */
+export const runtimeScriptName = 'web-tree-sitter.cjs';
 
 export interface WasmLocation {
   runtimeWasm: string;
   terraformWasm: string;
+  runtimeScript: string;
 }
 
 export interface TerraformParserOptions {
-  /** A folder holding both web-tree-sitter.wasm and tree-sitter-terraform.wasm. */
+  /** A folder holding web-tree-sitter.wasm, tree-sitter-terraform.wasm and web-tree-sitter.cjs. */
   wasmDirectory?: string;
 }
 
-/** Finds both wasm files: the explicit folder, else beside this code (the bundle), else node_modules. */
+const files = (location: WasmLocation) => [location.runtimeWasm, location.terraformWasm, location.runtimeScript];
+
+/** Finds the files: the explicit folder, else beside this code (the bundle), else node_modules. */
 export function resolveWasmLocation(options: TerraformParserOptions = {}): WasmLocation {
   const tried: string[] = [];
   const candidates: WasmLocation[] = [];
@@ -31,17 +36,21 @@ export function resolveWasmLocation(options: TerraformParserOptions = {}): WasmL
     if (fromNodeModules) candidates.push(fromNodeModules);
   }
   for (const candidate of candidates) {
-    if (existsSync(candidate.runtimeWasm) && existsSync(candidate.terraformWasm)) return candidate;
-    tried.push(path.dirname(candidate.runtimeWasm), path.dirname(candidate.terraformWasm));
+    if (files(candidate).every((file) => existsSync(file))) return candidate;
+    tried.push(...files(candidate).map((file) => path.dirname(file)));
   }
   throw new Error(
-    `Cannot find ${runtimeWasmName} and ${terraformWasmName} (looked in: ${[...new Set(tried)].join(', ') || 'nowhere'}). ` +
+    `Cannot find ${runtimeWasmName}, ${terraformWasmName} and ${runtimeScriptName} (looked in: ${[...new Set(tried)].join(', ') || 'nowhere'}). ` +
       'Build with `node esbuild.mjs` (it copies them beside dist/server.js) or pass wasmDirectory.',
   );
 }
 
 function inDirectory(directory: string): WasmLocation {
-  return { runtimeWasm: path.join(directory, runtimeWasmName), terraformWasm: path.join(directory, terraformWasmName) };
+  return {
+    runtimeWasm: path.join(directory, runtimeWasmName),
+    terraformWasm: path.join(directory, terraformWasmName),
+    runtimeScript: path.join(directory, runtimeScriptName),
+  };
 }
 
 function resolveFromNodeModules(): WasmLocation | undefined {
@@ -49,29 +58,102 @@ function resolveFromNodeModules(): WasmLocation | undefined {
     return {
       runtimeWasm: require.resolve(`web-tree-sitter/${runtimeWasmName}`),
       terraformWasm: path.join(path.dirname(require.resolve('@tree-sitter-grammars/tree-sitter-hcl/package.json')), terraformWasmName),
+      runtimeScript: path.join(path.dirname(require.resolve(`web-tree-sitter/${runtimeWasmName}`)), runtimeScriptName),
     };
   } catch {
     return undefined; // not installed next to us (a shipped .vsix has no node_modules)
   }
 }
 
-/** One parser for the whole process: parsing is synchronous, so folders can share it. */
-export class TerraformParser {
-  private constructor(private readonly parser: Parser) {}
+/** One initialised copy of web-tree-sitter, the Terraform language loaded into it, and a parser of it. */
+interface LoadedRuntime {
+  runtime: TreeSitterRuntime;
+  language: Language;
+  parser: Parser;
+  /** The options object handed to Emscripten, which becomes its Module: HEAPU8 there views the current memory. */
+  module: { HEAPU8?: Uint8Array };
+}
 
-  static create(language: Language): TerraformParser {
-    const parser = new Parser();
-    parser.setLanguage(language);
-    const created = new TerraformParser(parser);
+async function loadRuntime(location: WasmLocation): Promise<LoadedRuntime> {
+  const runtime = evaluateTreeSitterRuntime(location.runtimeScript);
+  const module = { locateFile: (file: string) => (file === runtimeWasmName ? location.runtimeWasm : file) } as { HEAPU8?: Uint8Array };
+  await runtime.Parser.init(module);
+  // The bytes, not the path: given a path web-tree-sitter reads it with a dynamic import(), which a copy evaluated
+  // outside Node's module loader cannot make.
+  const language = await runtime.Language.load(readFileSync(location.terraformWasm));
+  registerLanguage(language, runtime);
+  const parser = new runtime.Parser();
+  parser.setLanguage(language);
+  return { runtime, language, parser, module };
+}
+
+/**
+ * One parser for the whole process: parsing is synchronous, so folders can share it. Its WebAssembly runtime can be
+ * swapped for a fresh one (recycle) to give back memory that trees of large files left behind.
+ */
+export class TerraformParser {
+  private current: LoadedRuntime;
+  private recycles = 0;
+  private recycling: Promise<void> | undefined;
+
+  private constructor(
+    private readonly location: WasmLocation,
+    loaded: LoadedRuntime,
+  ) {
+    this.current = loaded;
+  }
+
+  static async load(location: WasmLocation): Promise<TerraformParser> {
+    const created = new TerraformParser(location, await loadRuntime(location));
     created.checkPositionUnits();
+    created.freshHeapBytes = created.heapBytes();
     return created;
+  }
+
+  /** The memory of a runtime that holds no tree yet (what recycling can get back to). */
+  freshHeapBytes = 0;
+
+  /** How many times the runtime was replaced (recycle). */
+  get generation(): number {
+    return this.recycles;
+  }
+
+  /** Bytes of WebAssembly memory the current runtime holds: it grows with the largest trees held at once, never shrinks. */
+  heapBytes(): number {
+    return this.current.module.HEAPU8?.byteLength ?? 0;
   }
 
   /** Parses `text`; with `oldTree` (already `edit`ed to match `text`) only the edited region is re-parsed. */
   parse(text: string, oldTree?: Tree): Tree {
-    const tree = this.parser.parse(text, oldTree ?? null);
+    // A tree of a runtime since replaced lives in another WebAssembly heap: it cannot be re-used, so parse afresh.
+    const reusable = oldTree && oldTree.language === this.current.language ? oldTree : null;
+    const tree = this.current.parser.parse(text, reusable);
     if (!tree) throw new Error('The Terraform parser returned no syntax tree (no language set or parsing cancelled).');
     return tree;
+  }
+
+  /**
+   * Replaces the runtime with a fresh one, whose memory holds nothing yet. `reparse` runs right after the switch, in
+   * the same turn (no other parse comes between), and re-parses every tree kept beyond a turn, deleting the old ones:
+   * the old runtime's memory is garbage once its last tree is deleted. Overlapping calls share one recycle.
+   */
+  recycle(reparse: () => void): Promise<void> {
+    this.recycling ??= (async () => {
+      try {
+        const next = await loadRuntime(this.location);
+        const previous = this.current;
+        this.current = next;
+        this.recycles++;
+        try {
+          reparse();
+        } finally {
+          previous.parser.delete();
+        }
+      } finally {
+        this.recycling = undefined;
+      }
+    })();
+    return this.recycling;
   }
 
   /**
@@ -80,7 +162,7 @@ export class TerraformParser {
    */
   parseRegion(text: string, startIndex: number, endIndex: number, points: Pick<TreeSitterPoints, 'pointAt'> = new TreeSitterPoints(text)): Tree {
     const range = { startIndex, endIndex, startPosition: points.pointAt(startIndex), endPosition: points.pointAt(endIndex) };
-    const tree = this.parser.parse(text, null, { includedRanges: [range] });
+    const tree = this.current.parser.parse(text, null, { includedRanges: [range] });
     if (!tree) throw new Error('The Terraform parser returned no syntax tree for a region.');
     return tree;
   }
@@ -112,10 +194,7 @@ let loading: Promise<TerraformParser> | undefined;
  */
 export function loadTerraformParser(options: TerraformParserOptions = {}): Promise<TerraformParser> {
   loading ??= (async () => {
-    const location = resolveWasmLocation(options);
-    await Parser.init({ locateFile: (file: string) => (file === runtimeWasmName ? location.runtimeWasm : file) });
-    const language = await Language.load(location.terraformWasm);
-    return TerraformParser.create(language);
+    return TerraformParser.load(resolveWasmLocation(options));
   })().catch((error: unknown) => {
     loading = undefined;
     throw error;

@@ -1,0 +1,145 @@
+// TerraformParser.recycle: a fresh WebAssembly runtime replaces the one a large file's trees grew, the kept trees are
+// parsed again there, and the model keeps working (incremental edits, references found by query) as if nothing
+// happened. Each test loads its own parser, so the process-wide one other tests share is never recycled.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { ModuleFolderModel, resolveWasmLocation, TerraformParser } from '../../server/src/model';
+import { MemoryFileSystem } from './helpers';
+
+const folder = path.resolve('/work/recycling');
+const mainFile = path.join(folder, 'main.tf');
+const variablesFile = path.join(folder, 'variables.tf');
+const variablesText = 'variable "region" {}\nvariable "size" {}\n';
+const mainText = 'resource "aws_instance" "web" {\n  region = var.region\n}\n';
+
+const ownParser = () => TerraformParser.load(resolveWasmLocation());
+
+/** About `characters` of valid Terraform: many small blocks, each with references (a dense tree). */
+function largeText(characters: number): string {
+  const blocks: string[] = [];
+  for (let index = 0; blocks.length * 60 < characters; index++) blocks.push(`locals {\n  l_${index} = var.region\n  m_${index} = [var.size, ${index}]\n}\n`);
+  return blocks.join('');
+}
+
+test('a recycle gives back the memory a large tree grew, and an old tree stays readable until deleted', async () => {
+  const parser = await ownParser();
+  assert.ok(parser.freshHeapBytes > 0, 'the fresh runtime’s memory is known');
+  const big = parser.parse(largeText(1_000_000));
+  const grown = parser.heapBytes();
+  assert.ok(grown >= parser.freshHeapBytes + 8 * 1024 * 1024, `a 1 MB tree grows the heap (fresh ${parser.freshHeapBytes}, now ${grown})`);
+  const small = parser.parse(mainText);
+  big.delete();
+  assert.equal(parser.heapBytes(), grown, 'deleting the tree gives nothing back: a WebAssembly memory never shrinks');
+
+  let reparsed = 0;
+  await parser.recycle(() => reparsed++);
+  assert.equal(reparsed, 1, 'the callback re-parses the kept trees once, at the switch');
+  assert.equal(parser.generation, 1);
+  assert.ok(parser.heapBytes() <= parser.freshHeapBytes, `the new runtime starts small (${parser.heapBytes()} against ${grown})`);
+
+  // The old runtime lives on for its last tree: it reads, and handed back as an old tree it is not re-used but
+  // parsed afresh (it lives in the other heap).
+  assert.equal(small.rootNode.descendantsOfType('variable_expr').length, 1);
+  const again = parser.parse(mainText, small);
+  assert.equal(again.rootNode.toString(), small.rootNode.toString());
+  assert.notEqual(again.language, small.language, 'the new tree belongs to the new runtime');
+  small.delete();
+  again.delete();
+});
+
+test('overlapping recycles share one new runtime', async () => {
+  const parser = await ownParser();
+  let calls = 0;
+  await Promise.all([parser.recycle(() => calls++), parser.recycle(() => calls++)]);
+  assert.equal(parser.generation, 1);
+  assert.equal(calls, 1);
+  await parser.recycle(() => calls++);
+  assert.equal(parser.generation, 2, 'a later recycle is a new one');
+});
+
+test('after a recycle an open document is edited incrementally and its facts equal a fresh parse', async () => {
+  const parser = await ownParser();
+  const fileSystem = new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText });
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem });
+  const fresh = async (text: string) => ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: text, [variablesFile]: variablesText }) });
+  try {
+    model.openDocument(mainFile, mainText);
+    assert.equal(model.heldTreeText(), mainText.length, 'the open document keeps its tree');
+    const before = model.index.get(mainFile);
+    await parser.recycle(() => model.reparseTrees());
+    assert.deepEqual(model.index.get(mainFile), before, 'the same text gives the same facts');
+
+    // An edit inside the block (incremental: the tree re-parsed with the old tree, which must be the new runtime's),
+    // then one that adds a reference, found by the reference query of the new runtime.
+    const line1 = '  region = var.region';
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: line1.length }, end: { line: 1, character: line1.length } }, text: '\n  size = var.size' }]), true);
+    const edited = model.openText(mainFile) as string;
+    assert.match(edited, /size = var\.size/);
+    const expected = await fresh(edited);
+    try {
+      assert.deepEqual(model.index.get(mainFile), expected.index.get(mainFile));
+      const references = model.index.get(mainFile);
+      assert.deepEqual(references?.kind === 'terraform' ? references.references.map((reference) => reference.name) : [], ['region', 'size']);
+    } finally {
+      expected.dispose();
+    }
+  } finally {
+    model.dispose();
+  }
+});
+
+test('after a recycle nothing holds the old runtime: the open documents’ trees moved, so its memory is garbage', async () => {
+  const parser = await ownParser();
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  try {
+    model.openDocument(mainFile, mainText);
+    const oldRuntime = languageOfCurrentRuntime(parser);
+    await parser.recycle(() => model.reparseTrees());
+    // A WeakRef holds its target until the current job ends: collect on a later turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    fullCollection();
+    assert.equal(oldRuntime.deref(), undefined, 'a tree of the old runtime is still alive somewhere');
+  } finally {
+    model.dispose();
+  }
+});
+
+/** A weak reference to the current runtime's language (every tree of that runtime holds it). */
+function languageOfCurrentRuntime(parser: TerraformParser): WeakRef<object> {
+  const probe = parser.parse('');
+  const reference = new WeakRef(probe.language);
+  probe.delete();
+  return reference;
+}
+
+function fullCollection(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+test('a document that waits for its whole-file parse when the runtime is recycled is parsed right afterwards', async () => {
+  const parser = await ownParser();
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  try {
+    const twoBlocks = 'locals {\n  a = var.region\n}\nlocals {\n  b = var.size\n}\n';
+    model.openDocument(mainFile, twoBlocks);
+    // A change that reaches across blocks (it joins them) waits for the whole-file parse...
+    const result = model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 0 }, end: { line: 4, character: 0 } }, text: '  a = var.size\n' }], undefined, { deferWholeParse: true });
+    assert.equal(result, 'deferred');
+    await parser.recycle(() => model.reparseTrees());
+    // ...which then runs on the new runtime's tree.
+    assert.equal(model.parsePending(mainFile), true);
+    const text = model.openText(mainFile) as string;
+    const expected = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: text, [variablesFile]: variablesText }) });
+    try {
+      assert.deepEqual(model.index.get(mainFile), expected.index.get(mainFile));
+    } finally {
+      expected.dispose();
+    }
+  } finally {
+    model.dispose();
+  }
+});
