@@ -76,9 +76,17 @@ function openDocument() {
     onDidCloseTextDocument: (handler: typeof handlers.close) => (handlers.close = handler),
     onDidChangeWatchedFiles: () => undefined,
   } as unknown as Connection;
-  // Like ModuleFolders: the work runs on the folder's queue, a microtask later, not inside the call.
+  // Like ModuleFolders: the work runs on the folder's queue, in order, a microtask later, not inside the call. A test
+  // can hold the queue (the folder busy, e.g. reading from disk) so that several pieces of work wait in it.
+  let tail: Promise<unknown> = Promise.resolve();
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => undefined as void;
   const folders = {
-    withModel: (_uri: string, work: (m: RecordingModel) => unknown) => Promise.resolve().then(() => work(model)),
+    withModel: (_uri: string, work: (m: RecordingModel) => unknown) => {
+      const run = tail.then(() => gate).then(() => work(model));
+      tail = run.catch(() => undefined);
+      return run;
+    },
     modelFor: () => model,
   } as unknown as ModuleFolders;
   const view = registerDocumentSync(connection, folders, { clock });
@@ -96,6 +104,14 @@ function openDocument() {
     },
     close() {
       handlers.close!({ textDocument: { uri } });
+    },
+    /** The folder's queue waits (what is handed to it meanwhile queues up) until `releaseQueue`. */
+    holdQueue() {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    releaseQueue() {
+      open();
+      gate = Promise.resolve();
     },
   };
 }
@@ -251,6 +267,26 @@ describe('an edit that needs the whole file parsed (deferred)', () => {
     assert.equal(model.changes.length, 1);
     assert.deepEqual(model.parses, [0.5]);
     assert.equal(view.modelVersion(uri), 3);
+  });
+});
+
+describe('the version the model answers for is the one whose text it holds', () => {
+  test('a whole-file parse queued behind a newer change answers for that newer version, which the parse included', async () => {
+    const { clock, model, view, type, holdQueue, releaseQueue } = openDocument();
+    model.result = 'deferred';
+    type(3);
+    await clock.advance(modelUpdateDelayMs + quietMs);
+    assert.equal(model.changes.length, 1, 'version 2 reached the model and waits for its parse');
+    // The folder is busy: the next change's update and then the parse's timer both queue behind it.
+    holdQueue();
+    const latest = type(5);
+    await clock.advance(wholeParseDelay(undefined));
+    releaseQueue();
+    await clock.advance(0);
+    assert.equal(model.changes.length, 2, 'version 3 reached the model first');
+    assert.equal(model.parses.length, 1, 'then the parse ran, over the text of version 3 too');
+    await clock.advance(maxWholeParseWaitMs);
+    assert.equal(view.modelVersion(uri), latest, 'the model answers for version 3 (before: it said 2, and 3 was never published)');
   });
 });
 

@@ -110,18 +110,25 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   // LatestText updates its line offsets by the edit (a shift of the lines after it), not by a new scan of the text.
   const latest = new Map<string, LatestText>();
   const applied = new Map<string, number>();
+  /**
+   * The version of the text last handed to the model (opened, or a batch of changes, whatever the model did with it).
+   * A whole-file parse answers for this version, not for the one that made it wait: the parse can run after a newer
+   * batch reached the model (both wait on the folder's queue), and then it parsed that batch's text too.
+   */
+  const handed = new Map<string, number>();
   const pending = new Map<string, Batch>();
-  /** Documents whose model waits for a whole-file parse: the version it will answer, and when it started waiting. */
-  const deferred = new Map<string, { version: number; firstLine: number; since: number; timer: TimerHandle }>();
+  /** Documents whose model waits for a whole-file parse: the first line it changes, and when it started waiting. */
+  const deferred = new Map<string, { firstLine: number; since: number; timer: TimerHandle }>();
   /** Documents whose facts were read from a broken block alone: the whole-file parse that confirms them, timed. */
   const unverified = new Map<string, { timer: TimerHandle }>();
   /** How long each open document's last whole-file parse took (ms). */
   const parseCost = new Map<string, number>();
-  /** Parses the document's waiting changes now and notes what that cost; `version`: the one the model then answers. */
-  const parseWaiting = (uri: string, version?: number): Promise<unknown> =>
+  /** Parses the document's waiting changes now and notes what that cost; the model then answers for the text it holds. */
+  const parseWaiting = (uri: string): Promise<unknown> =>
     folders.withModel(uri, (model) => {
       const started = clock.now();
       if (!model.parsePending(uri)) return;
+      const version = handed.get(uri);
       if (version !== undefined) applied.set(uri, version);
       parseCost.set(uri, clock.now() - started);
     });
@@ -135,7 +142,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
   const parseDeferred = (uri: string): Promise<unknown> => {
     const waiting = takeTimed(deferred, uri);
-    return waiting ? parseWaiting(uri, waiting.version) : Promise.resolve();
+    return waiting ? parseWaiting(uri) : Promise.resolve();
   };
   /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
   const applyPending = (uri: string): Promise<unknown> => {
@@ -146,11 +153,12 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       const current = latest.get(uri);
       const resultText = current?.version === batch.version ? current.getText() : undefined;
       const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true, offsets: batch.offsets });
+      if (result) handed.set(uri, batch.version);
       if (result === 'deferred') {
         const earlier = takeTimed(deferred, uri);
         const since = earlier?.since ?? clock.now();
         const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - clock.now()));
-        deferred.set(uri, { version: batch.version, firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: clock.setTimer(delay, () => void parseDeferred(uri)) });
+        deferred.set(uri, { firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: clock.setTimer(delay, () => void parseDeferred(uri)) });
       } else if (result) {
         applied.set(uri, batch.version);
         if (result === 'unverified') {
@@ -211,6 +219,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       (model) => {
         model.openDocument(uri, text);
         applied.set(uri, version);
+        handed.set(uri, version);
       },
       { text },
     );
@@ -248,6 +257,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     parseCost.delete(textDocument.uri);
     const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
+      handed.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
     });
     // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.
