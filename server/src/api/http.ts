@@ -4,7 +4,7 @@
  * — attached ONLY when the target is the origin the client was built for, so neither a redirect nor a pre-signed
  * `log-read-url`/`upload-url` on another host ever sees it. Retries, rate limits and JSON live above this layer.
  */
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { ApiError, CancelledError, MalformedResponseError, NetworkError, TimeoutError, redactSecrets } from './errors';
 import type { OperationName } from './operations';
 import { operationLabels } from './operations';
@@ -121,6 +121,10 @@ export class HttpTransport {
   }
 
   private pool(origin: string): Pool {
+    // undici is loaded by the first request, not at the server's start: evaluating it takes ~70 ms, which a server
+    // with no service to talk to (an editor without a token, a folder that links to no workspace) never needs.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Pool } = require('undici') as typeof import('undici');
     let pool = this.pools.get(origin);
     if (!pool) {
       pool = new Pool(origin, {
