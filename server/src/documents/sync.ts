@@ -260,11 +260,11 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       handed.delete(textDocument.uri);
       return model.closeDocument(textDocument.uri);
     });
-    // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.
-    if (closedLength >= largeDocumentLength) void closed.finally(() => collectGarbageSoon());
     void closed
-      .catch(() => undefined)
+      .catch(() => undefined) // the model reports its own failures; the memory is given back either way
       .then(() => {
+        // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.
+        if (closedLength >= largeDocumentLength) collectGarbageSoon();
         try {
           onClosed?.();
         } catch {

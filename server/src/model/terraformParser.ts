@@ -95,6 +95,7 @@ export class TerraformParser {
   private current: LoadedRuntime;
   private recycles = 0;
   private recycling: Promise<void> | undefined;
+  private freshHeap = 0;
 
   private constructor(
     private readonly location: WasmLocation,
@@ -106,12 +107,14 @@ export class TerraformParser {
   static async load(location: WasmLocation): Promise<TerraformParser> {
     const created = new TerraformParser(location, await loadRuntime(location));
     created.checkPositionUnits();
-    created.freshHeapBytes = created.heapBytes();
+    created.freshHeap = created.heapBytes();
     return created;
   }
 
   /** The memory of a runtime that holds no tree yet (what recycling can get back to). */
-  freshHeapBytes = 0;
+  get freshHeapBytes(): number {
+    return this.freshHeap;
+  }
 
   /** How many times the runtime was replaced (recycle). */
   get generation(): number {
