@@ -142,6 +142,22 @@ test('an edit inside one block of a 300-block file re-reads only that block and 
   state.tree.delete();
 });
 
+test('two identical blocks (one just pasted) keep their own positions when an edit above them adds a line', async () => {
+  const parser = await testParser();
+  const text = 'variable "x" {}\n\noutput "a" {\n  value = var.x\n}\n\noutput "a" {\n  value = var.x\n}\n';
+  const model = await freshModel(parser, text);
+  try {
+    model.openDocument(mainFile, text);
+    // A line inside the first block: read from that block alone, and the blocks after it move down a line.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 0, character: 14 }, end: { line: 0, character: 14 } }, text: '\n' }]), true);
+    const references = model.index.get(mainFile);
+    assert.deepEqual(references?.kind === 'terraform' ? references.references.map((reference) => reference.range.start.line) : [], [4, 8]);
+    await assertSameAsFresh(model, parser, 'after the line added above the two blocks');
+  } finally {
+    model.dispose();
+  }
+});
+
 test('an edit across a block boundary, then its undo, gives the fresh result each time', async () => {
   const parser = await testParser();
   const extractor = new IncrementalTerraformExtractor(mainFile);

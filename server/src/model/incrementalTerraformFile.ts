@@ -183,22 +183,25 @@ export class IncrementalTerraformExtractor {
     return { contribution, exact };
   }
 
+  /**
+   * The entries of the body fromPieces just read, each with the facts it read for that item. Not looked up by piece
+   * key: two identical blocks (a block just pasted) share a key, and the second one's facts, at its own rows, would
+   * stand for both (an edit above them then moved the first one's references onto the second's lines).
+   */
   private entriesOf(body: Node): Entry[] {
     const entries: Entry[] = [];
     for (const item of body.children) {
       if (!item) continue;
-      const piece = this.pieces.get(pieceKey(item, item.type === 'block' || item.type === 'attribute', this.textOf(item)));
-      if (!piece) return []; // cannot happen: fromPieces just stored every item
-      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts: piece.facts, problems: findSyntaxProblems(item) });
+      const facts = this.bodyFacts[entries.length];
+      if (!facts) return []; // cannot happen: fromPieces read every item of this body
+      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts, problems: findSyntaxProblems(item) });
     }
     return entries;
   }
 
   private currentText = '';
-
-  private textOf(node: Node): string {
-    return this.currentText.slice(node.startIndex, node.endIndex);
-  }
+  /** The facts of each item of the first body, in order, as fromPieces last read them. */
+  private bodyFacts: Facts[] = [];
 
   /**
    * The items before the edit (and before any range whose structure tree-sitter reports changed) are the previous
@@ -273,7 +276,8 @@ export class IncrementalTerraformExtractor {
     const all: Facts[] = [];
     let extracted = 0;
     let firstBody = true;
-    const visit = (node: Node, inFirstBody: boolean) => {
+    const bodyFacts: Facts[] = [];
+    const visit = (node: Node, inFirstBody: boolean): Facts => {
       const row = node.startPosition.row;
       const key = pieceKey(node, inFirstBody, text.slice(node.startIndex, node.endIndex));
       let piece = this.pieces.get(key) ?? next.get(key);
@@ -283,15 +287,17 @@ export class IncrementalTerraformExtractor {
       } else if (piece.row !== row) piece = { row, facts: shiftRows(piece.facts, row - piece.row) };
       next.set(key, piece);
       all.push(piece.facts);
+      return piece.facts;
     };
     for (const child of root.children) {
       if (!child) continue;
       if (child.type === 'body' && firstBody) {
         firstBody = false;
-        for (const item of child.children) if (item) visit(item, item.type === 'block' || item.type === 'attribute');
+        for (const item of child.children) if (item) bodyFacts.push(visit(item, item.type === 'block' || item.type === 'attribute'));
       } else visit(child, false);
     }
     this.pieces = next;
+    this.bodyFacts = bodyFacts;
     this.lastExtracted = extracted;
     const contribution = emptyContribution(this.file, syntaxProblems);
     if (all.every((facts) => facts.blockCount === 0)) salvageHeader(root, this.file, contribution);
