@@ -158,6 +158,27 @@ test('two identical blocks (one just pasted) keep their own positions when an ed
   }
 });
 
+test('a line added in the first block moves the blocks after it in place: the same reference objects, one line down', async () => {
+  const parser = await testParser();
+  const text = largeFile(300);
+  const model = await freshModel(parser, text);
+  try {
+    model.openDocument(mainFile, text);
+    const before = model.index.referencesTo('v_250');
+    assert.equal(before.length, 1);
+    const [reference] = before;
+    const line = reference.range.start.line;
+    // Enter inside the first block, which is read alone.
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: '\n' }]), true);
+    const after = model.index.referencesTo('v_250');
+    assert.equal(after[0], reference, 'the reference object is kept (moved, not copied: 30,000 copies per Enter in 1 MB)');
+    assert.equal(after[0].range.start.line, line + 1);
+    await assertSameAsFresh(model, parser, 'after Enter in the first block');
+  } finally {
+    model.dispose();
+  }
+});
+
 test('an edit across a block boundary, then its undo, gives the fresh result each time', async () => {
   const parser = await testParser();
   const extractor = new IncrementalTerraformExtractor(mainFile);

@@ -4,7 +4,7 @@
 // reused with its rows shifted, and only the blocks that were typed in are read from the tree again. The result is
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
-import { append, emptyContribution, shiftRows, spliceBlock } from './pieceFacts';
+import { append, emptyContribution, shiftFactsInPlace, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
 import { findSyntaxProblems } from './syntaxProblems';
@@ -163,8 +163,8 @@ export class IncrementalTerraformExtractor {
       moved.end += delta;
       if (rowDelta !== 0) {
         moved.row += rowDelta;
-        moved.facts = shiftRows(moved.facts, rowDelta);
-        if (moved.problems.length > 0) moved.problems = shiftRows(moved.problems, rowDelta);
+        shiftFactsInPlace(moved.facts, rowDelta);
+        shiftRowsInPlace(moved.problems, rowDelta);
       }
     }
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
@@ -172,12 +172,11 @@ export class IncrementalTerraformExtractor {
     this.lastExtracted = 1;
     this.clean = exact;
     const last = this.last;
-    // Same rows after the block: the previous lists with the block's items swapped (a copy of references, not a
-    // walk over every block); otherwise every later item moved, and the lists are built again.
-    const contribution =
-      rowDelta === 0 && last
-        ? spliceBlock(this.file, last, previous, index, previousFacts, facts)
-        : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
+    // The previous lists with the block's items swapped (a copy of references, not a walk over every block): the
+    // later items moved in place, so those lists already hold them where they are now.
+    const contribution = last
+      ? spliceBlock(this.file, last, previous, index, previousFacts, facts)
+      : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
     contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
     return { contribution, exact };

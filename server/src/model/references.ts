@@ -80,5 +80,7 @@ function dangling(varNode: Node, charAfter: (node: Node) => number, file: string
 }
 
 function incompleteReference(varNode: Node, afterDot: Range['start'], file: string): VariableReference {
-  return { name: '', file, range: { start: rangeOfNode(varNode).start, end: afterDot }, nameRange: { start: afterDot, end: afterDot } };
+  // Three copies of the one position: an edit above moves each object in place once (pieceFacts.shiftRowsInPlace).
+  const at = () => ({ line: afterDot.line, character: afterDot.character });
+  return { name: '', file, range: { start: rangeOfNode(varNode).start, end: at() }, nameRange: { start: at(), end: at() } };
 }
