@@ -75,13 +75,14 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
   // No workspace folder: the file's folder is read because the file opens, so the first diagnostics follow the open.
   const server = await startBenchServer(undefined, { nodeArgs: profileArgs(label) });
   const out: Record<string, unknown> = { bytes: input.text.length, ...(maxFileSizeMB ? { maxFileSizeMB } : {}) };
+  /** Over the size limit the file is kept as text only: no tree, no facts to move. */
+  const overLimit = bytes > (maxFileSizeMB ?? 2) * 1024 * 1024;
   try {
     if (maxFileSizeMB) {
       await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hcpTerraform: { analysis: { maxFileSizeMB } } } });
     }
     const noop = await floor(server);
     out.noop = noop;
-    out.memoryBeforeOpen = server.memory();
     let version = 1;
     // A server that labels diagnostics with the document version answers each version (a file over the size limit
     // with none); an older one is matched by content.
@@ -119,6 +120,26 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
     }
     out.diagnosticsAfterEdit = summary(editSamples);
     markWindow(label, 'edits', editsFrom);
+
+    // Enter near the top: a blank line added inside the second block, then taken away again. Every block after it
+    // moves a line (30,000 references in 1 MB), which a rename on one line never shows.
+    const enterSamples: number[] = [];
+    const enterFrom = clockUs();
+    const blankLine = input.text.split('\n').indexOf('', 4); // the blank line inside the first resource block
+    for (let i = 0; !overLimit && i < (quick ? 4 : typing ? 10 : 4); i++) {
+      const expectedVersion = version + 1;
+      const published = server.nextDiagnostics((params) => params.uri === uri && params.version !== undefined && params.version >= expectedVersion);
+      const change =
+        i % 2 === 0
+          ? { range: { start: { line: blankLine, character: 0 }, end: { line: blankLine, character: 0 } }, text: '\n' }
+          : { range: { start: { line: blankLine, character: 0 }, end: { line: blankLine + 1, character: 0 } }, text: '' };
+      const sent = performance.now();
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [change] });
+      enterSamples.push((await published) - sent);
+      await sleep(50);
+    }
+    if (enterSamples.length > 0) out.diagnosticsAfterEnter = summary(enterSamples);
+    markWindow(label, 'enter', enterFrom);
 
     if (typing) {
       const completionAt = (character: number) =>
@@ -173,11 +194,47 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       markWindow(label, 'typing', typingFrom);
     }
     out.memoryAfterEdits = server.memory();
+    await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    await server.noop();
+  } finally {
+    await server.stop().catch(() => server.child.kill());
+  }
+  return out;
+}
+
+/**
+ * Memory after a large file is typed in and closed, in a server of its own without the profiler (its buffers count
+ * in the server's memory: ~50 MB more after the 1 MB file). The typing makes the text differ from the disk's, so the
+ * close reads the file from disk again, as it does for a user.
+ */
+async function closeMemoryScenario(root: string, label: string, bytes: number, maxFileSizeMB?: number) {
+  const input = await writeLargeFile(root, `${label}-memory`, bytes);
+  const uri = pathToFileURL(input.file).href;
+  const overLimit = bytes > (maxFileSizeMB ?? 2) * 1024 * 1024;
+  const server = await startBenchServer(undefined);
+  const out: Record<string, unknown> = {};
+  try {
+    if (maxFileSizeMB) {
+      await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hcpTerraform: { analysis: { maxFileSizeMB } } } });
+    }
+    await floor(server, 20);
+    out.memoryBeforeOpen = server.memory();
+    let version = 1;
+    const firstDiagnostics = server.nextDiagnostics((params) => params.uri === uri && (params.version !== undefined || params.diagnostics.length > 0));
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'terraform', version, text: input.text } });
+    await firstDiagnostics;
+    let column = 0;
+    for (const character of 'locals_x = 1\n') {
+      const position = { line: input.typingLine, character: column++ };
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: position, end: position }, text: character }] });
+      await sleep(typingIntervalMs);
+    }
+    await server.noop();
+    out.memoryAfterEdits = server.memory();
     // After the close the server starts a fresh parser runtime once edits have paused (documents/parserRecycling.ts):
     // measured once it says so (or 30 s at most: re-reading a 4 MB file from disk, which the close waits for, takes
     // ~10 s), then after the index worker that re-read it has stopped (500 ms idle) and the old runtime was collected.
     // (A file over the size limit never had a tree: nothing to wait for.)
-    const overLimit = bytes > (maxFileSizeMB ?? 2) * 1024 * 1024;
     const recycled = overLimit ? Promise.resolve(undefined) : server.nextLog(/fresh runtime/, 30_000);
     const closed = performance.now();
     await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
@@ -338,17 +395,17 @@ async function main() {
   try {
     console.log(`bench inputs in ${root}${quick ? ' (quick)' : ''}`);
     if (wanted('one-mb')) {
-      const oneMb = await largeFileScenario(root, 'one-mb', 1_000_000, true);
+      const oneMb = { ...(await largeFileScenario(root, 'one-mb', 1_000_000, true)), ...(await closeMemoryScenario(root, 'one-mb', 1_000_000)) };
       console.log('1 MB file:', JSON.stringify(oneMb, null, 1));
       results.oneMb = oneMb;
     }
     if (wanted('four-mb')) {
-      const fourMb = await largeFileScenario(root, 'four-mb', 4_000_000, false);
+      const fourMb = { ...(await largeFileScenario(root, 'four-mb', 4_000_000, false)), ...(await closeMemoryScenario(root, 'four-mb', 4_000_000)) };
       console.log('4 MB file (default settings):', JSON.stringify(fourMb, null, 1));
       results.fourMb = fourMb;
     }
     if (!quick && wanted('four-mb-analysed')) {
-      const analysed = await largeFileScenario(root, 'four-mb-analysed', 4_000_000, false, 8);
+      const analysed = { ...(await largeFileScenario(root, 'four-mb-analysed', 4_000_000, false, 8)), ...(await closeMemoryScenario(root, 'four-mb-analysed', 4_000_000, 8)) };
       console.log('4 MB file, analysed (maxFileSizeMB 8):', JSON.stringify(analysed, null, 1));
       results.fourMbAnalysed = analysed;
     }
@@ -395,6 +452,7 @@ async function main() {
     { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing' } },
     { name: 'hover p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.hover.p99), limit: 10, unit: '×' },
     { name: 'diagnostics after an edit p99 (1 MB)', value: one.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'edits' } },
+    { name: 'diagnostics after Enter near the top p99 (1 MB: every later block moves a line)', value: one.diagnosticsAfterEnter?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'enter' } },
     { name: 'first diagnostics of an open file (1,000 files)', value: ws.openToFirstDiagnosticsMs, limit: 300, unit: 'ms', profile: { label: 'workspace', phase: 'indexing' } },
     { name: 'full index (1,000 files)', value: ws.fullIndexMs, limit: 1000, unit: 'ms', profile: { label: 'workspace', phase: 'indexing' } },
     { name: 'memory after indexing', value: ws.memoryAfterIndexing?.rssMb, limit: 150, unit: 'MB' },

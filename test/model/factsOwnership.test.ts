@@ -7,6 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
+import { shiftFactsInPlace, shiftRows } from '../../server/src/model/pieceFacts';
+import type { Facts } from '../../server/src/model/pieceFacts';
 import { demoAppFolder, fixturesRoot, testParser } from './helpers';
 
 /** Keys whose values are shared on purpose (frozen, memoized readings) and hold no positions: pieceFacts' opaque keys. */
@@ -61,6 +63,24 @@ test('no object that holds a position is reachable twice from a file’s facts',
       const { syntaxProblems, ...facts } = contribution;
       assert.equal(sharedObject(facts, new Map(), path.basename(file)), undefined, file);
       assert.equal(sharedObject(syntaxProblems, new Map(), `${path.basename(file)} problems`), undefined, file);
+    } finally {
+      tree.delete();
+    }
+  }
+});
+
+test('shiftFactsInPlace moves exactly the positions the generic copy moves, for every kind of fact', async () => {
+  const parser = await testParser();
+  const inputs = [...tfFiles(fixturesRoot), ...tfFiles(demoAppFolder)].map((file) => readFileSync(file, 'utf8'));
+  inputs.push(generated);
+  for (const text of inputs) {
+    const tree = parser.parse(text);
+    try {
+      const { kind: _kind, file: _file, syntaxProblems: _problems, ...lists } = new IncrementalTerraformExtractor('/work/x/main.tf').extract(tree, text);
+      const facts = { ...lists, moved: lists.moved ?? [], blockCount: 1 } as Facts;
+      const expected = shiftRows(facts, 3);
+      shiftFactsInPlace(facts, 3);
+      assert.deepEqual(facts, expected);
     } finally {
       tree.delete();
     }

@@ -2,6 +2,7 @@
 // made from its pieces in order: built whole (append), or with one piece swapped (spliceBlock), which is what a
 // keystroke in a 1 MB file costs. Used by incrementalTerraformFile.ts.
 import type { MovedBlock, TerraformFileContribution } from './contributions';
+import type { Range } from './positions';
 
 export type Facts = Omit<TerraformFileContribution, 'kind' | 'file' | 'syntaxProblems' | 'moved'> & { moved: MovedBlock[]; blockCount: number };
 
@@ -66,15 +67,30 @@ const opaqueKeys = new Set(['literal', 'parsed', 'value']);
  * only shared (frozen) ones, hold no positions.
  */
 export function shiftFactsInPlace(facts: Facts, delta: number): void {
-  // References are most of a file's facts (30,000 in 1 MB) and have two ranges: moved directly, without the walk.
+  // References, addresses and variables are nearly all of a file's facts (30,000, 6,000 and 2,000 in 1 MB): their
+  // ranges are moved directly; the walk over every key cost ~15 ms per Enter there.
   for (const reference of facts.references) {
-    reference.range.start.line += delta;
-    reference.range.end.line += delta;
-    reference.nameRange.start.line += delta;
-    reference.nameRange.end.line += delta;
+    shiftRange(reference.range, delta);
+    shiftRange(reference.nameRange, delta);
   }
-  // Everything else (variables, addresses, moved, service blocks, and whatever is added later) by the walk.
-  for (const key in facts) if (key !== 'references') shiftRowsInPlace(facts[key as keyof Facts], delta);
+  for (const address of facts.addresses) {
+    shiftRange(address.range, delta);
+    shiftRange(address.labelsRange, delta);
+    if (address.attributes) for (const attribute of address.attributes) shiftRange(attribute.range, delta);
+  }
+  for (const variable of facts.variables) {
+    shiftRange(variable.range, delta);
+    shiftRange(variable.nameRange, delta);
+    if (variable.type) shiftRange(variable.type.range, delta);
+    if (variable.default) shiftRange(variable.default.range, delta);
+  }
+  // The rest (moved and service blocks, and whatever is added later) by the walk.
+  for (const key in facts) if (key !== 'references' && key !== 'addresses' && key !== 'variables') shiftRowsInPlace(facts[key as keyof Facts], delta);
+}
+
+function shiftRange(range: Range, delta: number): void {
+  range.start.line += delta;
+  range.end.line += delta;
 }
 
 /** Moves every position's line in `value` (any shape) by `delta`, in place; see shiftFactsInPlace. */
