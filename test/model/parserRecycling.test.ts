@@ -107,6 +107,25 @@ test('after a recycle nothing holds the old runtime: the open documents’ trees
   }
 });
 
+test('a model the recycle did not reach (still loading) moves its tree to the new runtime at its next edit', async () => {
+  const parser = await ownParser();
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  try {
+    model.openDocument(mainFile, mainText);
+    const oldRuntime = languageOfCurrentRuntime(parser);
+    await parser.recycle(() => undefined); // this model is not among the holders
+    const line1 = '  region = var.region';
+    assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: line1.length }, end: { line: 1, character: line1.length } }, text: ' ' }]), true);
+    await new Promise((resolve) => setImmediate(resolve));
+    fullCollection();
+    assert.equal(oldRuntime.deref(), undefined, 'the old runtime is still held by the model’s tree');
+    const contribution = model.index.get(mainFile);
+    assert.deepEqual(contribution?.kind === 'terraform' ? contribution.references.map((reference) => reference.name) : [], ['region']);
+  } finally {
+    model.dispose();
+  }
+});
+
 /** A weak reference to the current runtime's language (every tree of that runtime holds it). */
 function languageOfCurrentRuntime(parser: TerraformParser): WeakRef<object> {
   const probe = parser.parse('');

@@ -92,6 +92,33 @@ test('no recycle while the trees kept need the memory, or when nothing was let g
   assert.equal(quiet.recycles, 0, 'a heap near its fresh size');
 });
 
+test('a check while a recycle runs does not start or report a second one', async () => {
+  const clock = new ManualClock();
+  const parser = fakeParser(200 * MB);
+  // Like TerraformParser.recycle: overlapping calls share the one in flight, which waits here for its runtime.
+  let finish!: () => void;
+  const loaded = new Promise<void>((resolve) => (finish = resolve));
+  const slow = parser.recycle;
+  let inFlight: Promise<void> | undefined;
+  parser.recycle = (reparse: () => void) =>
+    (inFlight ??= (async () => {
+      await loaded;
+      await slow(reparse);
+    })());
+  const logs: string[] = [];
+  const { recycling, released } = recyclingWith(parser, [holder(0)], clock, logs);
+  recycling.checkSoon();
+  await clock.advance(recycleIdleMs); // the first recycle starts and waits for its runtime
+  recycling.checkSoon(); // another close meanwhile
+  await clock.advance(recycleIdleMs);
+  finish();
+  await new Promise((resolve) => setImmediate(resolve));
+  await clock.advance(recycleIdleMs);
+  assert.equal(parser.recycles, 1);
+  assert.equal(released(), 1);
+  assert.equal(logs.filter((line) => /fresh runtime/.test(line)).length, 1, logs.join('\n'));
+});
+
 test('a runtime that cannot be started is logged and the old one stays in use', async () => {
   const clock = new ManualClock();
   const parser = fakeParser(200 * MB);

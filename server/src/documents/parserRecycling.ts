@@ -39,6 +39,7 @@ export interface ParserRecyclingOptions {
 export class ParserRecycling {
   private lastEdit = -Infinity;
   private timer: TimerHandle | undefined;
+  private running: Promise<void> | undefined;
   private readonly clock: NonNullable<ParserRecyclingOptions['clock']>;
   private readonly listeners = new Set<(reclaimedBytes: number) => void>();
 
@@ -82,10 +83,13 @@ export class ParserRecycling {
       return;
     }
     this.timer = undefined;
-    void this.recycleIfWorthIt().catch((error: unknown) => {
-      // The old runtime stays in use: nothing is lost but the memory.
-      this.options.log(`Could not start a fresh parser runtime to give memory back: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    // One at a time: a check while a recycle runs would measure the old heap and report the same memory twice.
+    this.running ??= this.recycleIfWorthIt()
+      .catch((error: unknown) => {
+        // The old runtime stays in use: nothing is lost but the memory.
+        this.options.log(`Could not start a fresh parser runtime to give memory back: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => (this.running = undefined));
   }
 
   private async recycleIfWorthIt(): Promise<void> {

@@ -263,6 +263,13 @@ export class ModuleFolderModel {
     const open = this.openDocuments.get(file);
     if (!kind || !open) return false;
     this.bump(file);
+    // A tree of a runtime a recycle replaced (this model was still loading, so the recycle did not reach it): parsed
+    // again now, or it would keep the old runtime's whole memory alive for as long as the edits stay in one block.
+    if (open.tree && !this.parser.owns(open.tree)) {
+      const fresh = this.parser.parse(open.text);
+      open.tree.delete();
+      open.tree = fresh;
+    }
     // A document kept as text only (over the size limit) has no tree to tell where the changes went: with the
     // caller's text there is nothing to locate (160,000 lines of a 4 MB file per keystroke otherwise).
     const applied = !open.tree && resultText !== undefined ? undefined : applyTextChanges(open.text, open.tree, changes, options.offsets);

@@ -126,10 +126,15 @@ export class TerraformParser {
     return this.current.module.HEAPU8?.byteLength ?? 0;
   }
 
+  /** Whether `tree` was parsed by the current runtime (not by one a recycle has replaced). */
+  owns(tree: Tree): boolean {
+    return tree.language === this.current.language;
+  }
+
   /** Parses `text`; with `oldTree` (already `edit`ed to match `text`) only the edited region is re-parsed. */
   parse(text: string, oldTree?: Tree): Tree {
     // A tree of a runtime since replaced lives in another WebAssembly heap: it cannot be re-used, so parse afresh.
-    const reusable = oldTree && oldTree.language === this.current.language ? oldTree : null;
+    const reusable = oldTree && this.owns(oldTree) ? oldTree : null;
     const tree = this.current.parser.parse(text, reusable);
     if (!tree) throw new Error('The Terraform parser returned no syntax tree (no language set or parsing cancelled).');
     return tree;
