@@ -92,39 +92,45 @@ test('after a recycle an open document is edited incrementally and its facts equ
 });
 
 test('after a recycle nothing holds the old runtime: the open documents’ trees moved, so its memory is garbage', async () => {
-  const parser = await ownParser();
-  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  const { parser, model } = await openMain();
   try {
-    model.openDocument(mainFile, mainText);
     const oldRuntime = languageOfCurrentRuntime(parser);
     await parser.recycle(() => model.reparseTrees());
-    // A WeakRef holds its target until the current job ends: collect on a later turn.
-    await new Promise((resolve) => setImmediate(resolve));
-    fullCollection();
-    assert.equal(oldRuntime.deref(), undefined, 'a tree of the old runtime is still alive somewhere');
+    assert.equal(await collected(oldRuntime), true, 'a tree of the old runtime is still alive somewhere');
   } finally {
     model.dispose();
   }
 });
 
 test('a model the recycle did not reach (still loading) moves its tree to the new runtime at its next edit', async () => {
-  const parser = await ownParser();
-  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  const { parser, model } = await openMain();
   try {
-    model.openDocument(mainFile, mainText);
     const oldRuntime = languageOfCurrentRuntime(parser);
     await parser.recycle(() => undefined); // this model is not among the holders
     const line1 = '  region = var.region';
     assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: line1.length }, end: { line: 1, character: line1.length } }, text: ' ' }]), true);
-    await new Promise((resolve) => setImmediate(resolve));
-    fullCollection();
-    assert.equal(oldRuntime.deref(), undefined, 'the old runtime is still held by the model’s tree');
+    assert.equal(await collected(oldRuntime), true, 'the old runtime is still held by the model’s tree');
     const contribution = model.index.get(mainFile);
     assert.deepEqual(contribution?.kind === 'terraform' ? contribution.references.map((reference) => reference.name) : [], ['region']);
   } finally {
     model.dispose();
   }
 });
+
+/** Its own parser, and a model of the folder with main.tf open (its tree kept). */
+async function openMain(): Promise<{ parser: TerraformParser; model: ModuleFolderModel }> {
+  const parser = await ownParser();
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: mainText, [variablesFile]: variablesText }) });
+  model.openDocument(mainFile, mainText);
+  return { parser, model };
+}
+
+/** Whether the target is garbage. A WeakRef holds its target until the current job ends: collected on a later turn. */
+async function collected(reference: WeakRef<object>): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  fullCollection();
+  return reference.deref() === undefined;
+}
 
 /** A weak reference to the current runtime's language (every tree of that runtime holds it). */
 function languageOfCurrentRuntime(parser: TerraformParser): WeakRef<object> {

@@ -36,14 +36,12 @@ export async function tokenBeforeGenerate(client: ServiceClient, organization: s
 /** After a generate lost its answer: always a failure (no secret), saying whether a new token replaced the old one. */
 export async function readBackGeneratedToken(target: Target, organization: string, before: TokenBefore, error: unknown): Promise<never> {
   const cause = lostAnswerCause(error);
-  let now: OrganizationToken | null;
-  try {
-    now = await currentToken(target.client, organization);
-  } catch (readError) {
-    throw outcomeFailure(
-      `${cause} A new organization token of ${organization} may have been generated, and the token could not be read to check (${describeReadError(readError)}); its secret could not be received either. It was not sent again: generate it again to get a secret (that replaces any token there, so anything still using the old one stops working).`,
-    );
-  }
+  const now = await tokenToCheck(
+    target,
+    organization,
+    (reason) =>
+      `${cause} A new organization token of ${organization} may have been generated, and the token could not be read to check (${reason}); its secret could not be received either. It was not sent again: generate it again to get a secret (that replaces any token there, so anything still using the old one stops working).`,
+  );
   if (now === null) {
     throw outcomeFailure(`${cause} ${organization} has no organization token, so none was generated; it was not sent again. Generate it again.`);
   }
@@ -66,14 +64,20 @@ export async function readBackGeneratedToken(target: Target, organization: strin
 /** After a delete lost its answer: done when there is no token now; else a failure saying which token is still there. */
 export async function readBackDeletedToken(target: Target, organization: string, error: unknown): Promise<void> {
   const cause = lostAnswerCause(error);
-  let now: OrganizationToken | null;
-  try {
-    now = await currentToken(target.client, organization);
-  } catch (readError) {
-    throw outcomeFailure(
-      `${cause} The organization token of ${organization} may have been deleted anyway, and it could not be read to check (${describeReadError(readError)}). It was not sent again: look at the Organization view before trying again.`,
-    );
-  }
+  const now = await tokenToCheck(
+    target,
+    organization,
+    (reason) => `${cause} The organization token of ${organization} may have been deleted anyway, and it could not be read to check (${reason}). It was not sent again: look at the Organization view before trying again.`,
+  );
   if (now === null) return;
   throw outcomeFailure(`${cause} ${organization} still has its organization token (${now.id}), so it was not deleted and still works; it was not sent again. Delete it again if you still want to.`);
+}
+
+/** The token there now, read to check a write whose answer was lost; a failure saying `unreadable(why)` if it cannot be read. */
+async function tokenToCheck(target: Target, organization: string, unreadable: (reason: string) => string): Promise<OrganizationToken | null> {
+  try {
+    return await currentToken(target.client, organization);
+  } catch (readError) {
+    throw outcomeFailure(unreadable(describeReadError(readError)));
+  }
 }

@@ -4,6 +4,7 @@
 // 4 MB one). When the parser holds far more than the open documents' trees can need, and the user has stopped
 // typing, the parser starts a fresh runtime, parses the open documents' trees again there, and lets the old one go.
 import type { TerraformParser } from '../model';
+import { realTimers } from '../workspaces/timers';
 import type { TimerHandle } from '../workspaces/timers';
 import { collectGarbageSoon } from './releaseMemory';
 
@@ -44,14 +45,7 @@ export class ParserRecycling {
   private readonly listeners = new Set<(reclaimedBytes: number) => void>();
 
   constructor(private readonly options: ParserRecyclingOptions) {
-    this.clock = options.clock ?? {
-      now: () => performance.now(),
-      setTimer(ms, callback) {
-        const timer = setTimeout(callback, ms);
-        timer.unref();
-        return { cancel: () => clearTimeout(timer) };
-      },
-    };
+    this.clock = options.clock ?? realTimers;
   }
 
   /** A document changed: a check waits for the typing to pause. */
