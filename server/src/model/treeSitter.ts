@@ -15,7 +15,6 @@ import type * as WebTreeSitter from 'web-tree-sitter';
 export type { Node, Point, Tree } from 'web-tree-sitter';
 export type Parser = WebTreeSitter.Parser;
 export type Language = WebTreeSitter.Language;
-export type Edit = WebTreeSitter.Edit;
 export type Query = WebTreeSitter.Query;
 
 /** One copy of web-tree-sitter's classes. Objects of one copy must not be handed to another (each has its own heap). */
