@@ -53,11 +53,36 @@ const sharedVscodeNamespace = {
   },
 };
 
+/**
+ * undici (about half of the server's code) is only needed once the server talks to the service (api/http.ts loads
+ * it with the first request): it is bundled as dist/undici.js, beside the server, so starting the server does not
+ * compile it. An editor without a token or a linked workspace never loads it.
+ */
+const undiciBeside = {
+  name: 'undici-beside',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+
+/**
+ * zod re-exports every one of its ~40 locales (`z.locales`), about 250 KB of the server's code that the server never
+ * uses: its messages are its own, and zod's English default is imported by zod itself, not through that index.
+ */
+const zodWithoutLocaleIndex = {
+  name: 'zod-without-locale-index',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (/node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-locales' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 function productBuilds() {
   const builds = [
     { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'], plugins: [sharedVscodeNamespace] },
     // The server and its indexing worker (a worker thread needs a script of its own).
-    { ...common, entryPoints: { server: 'server/src/main.ts', indexWorker: 'server/src/indexing/indexWorker.ts' }, outdir: 'dist' },
+    { ...common, entryPoints: { server: 'server/src/main.ts', indexWorker: 'server/src/indexing/indexWorker.ts' }, outdir: 'dist', plugins: [undiciBeside, zodWithoutLocaleIndex] },
+    { ...common, entryPoints: { undici: 'node_modules/undici/index.js' }, outdir: 'dist' },
   ];
   // The emulator backs tests and the demo; it never ships in the .vsix.
   if (!production) builds.push({ ...common, entryPoints: { emulator: 'emulator/src/main.ts' }, outdir: 'dist' });

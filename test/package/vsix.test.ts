@@ -10,13 +10,14 @@ const vsix = 'dist-vsix/hcp-terraform-runs.vsix';
 describe('the packaged .vsix', () => {
   const entries = zipEntries(vsix).filter((name) => name.startsWith('extension/')).map((name) => name.slice('extension/'.length));
 
-  test('holds the manifest, the bundles (client, server, its indexing worker), the wasm files and the code of web-tree-sitter the server loads, the grammar and the icon', () => {
+  test('holds the manifest, the bundles (client, server, its indexing worker, undici), the wasm files and the code of web-tree-sitter the server loads, the grammar and the icon', () => {
     for (const needed of [
       'package.json',
       'readme.md',
       'dist/client.js',
       'dist/server.js',
       'dist/indexWorker.js',
+      'dist/undici.js',
       'dist/web-tree-sitter.wasm',
       'dist/tree-sitter-terraform.wasm',
       'dist/web-tree-sitter.cjs',
@@ -39,7 +40,7 @@ describe('the packaged .vsix', () => {
   });
 
   test('ships only allow-listed files', () => {
-    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server|indexWorker)\.js|dist\/web-tree-sitter\.cjs|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
+    const allowed = /^(package\.json|readme\.md|license(\.txt)?|changelog\.md|dist\/(client|server|indexWorker|undici)\.js|dist\/web-tree-sitter\.cjs|dist\/[\w-]+\.wasm|syntaxes\/[\w-]+\.tmLanguage\.json|media\/[\w-]+\.svg)$/i;
     assert.deepEqual(entries.filter((entry) => !allowed.test(entry)), []);
   });
 });
@@ -47,8 +48,15 @@ describe('the packaged .vsix', () => {
 describe('the shipped bundles', () => {
   const inputs: Record<string, string[]> = JSON.parse(readFileSync('out/bundle-inputs.json', 'utf8'));
 
-  test('are the client, the server and its indexing worker only', () => {
-    assert.deepEqual(Object.keys(inputs).sort(), ['client', 'indexWorker', 'server']);
+  test('are the client, the server, its indexing worker and undici only', () => {
+    assert.deepEqual(Object.keys(inputs).sort(), ['client', 'indexWorker', 'server', 'undici']);
+  });
+
+  test('the server leaves undici to its own bundle and zod\'s locales out, so its start compiles neither', () => {
+    const undici = inputs.server.filter((file) => file.includes('node_modules/undici/'));
+    const locales = inputs.server.filter((file) => /node_modules\/zod\/.*\/locales\/(?!en\.js$)/.test(file));
+    assert.deepEqual({ undici, locales }, { undici: [], locales: [] });
+    assert.ok(inputs.undici.some((file) => file.startsWith('node_modules/undici/')), 'dist/undici.js holds undici');
   });
 
   test('import nothing from test/ or emulator/', () => {
