@@ -1,13 +1,12 @@
 // The code model of one Terraform module folder: what its .tf and tfvars files declare and reference, and which
 // service workspace it is linked to. Files come from disk unless open in the editor (open text wins). The LSP
 // layer feeds it: openDocument/changeDocument/closeDocument for editor buffers, fileChanged/fileDeleted from
-// file watching. Only the changed file is re-parsed and re-extracted.
+// file watching. Only the changed file is re-parsed and re-extracted. This file keeps the folder-wide side (the
+// index, disk reads, the size limit); how an open document's edits become facts is openDocument.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Tree } from 'web-tree-sitter';
 import type { FileContribution } from './contributions';
-import { applyTextChanges } from './documentEdits';
-import type { ChangeOffsets, TextChange } from './documentEdits';
+import type { TextChange } from './documentEdits';
 import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
 import type { ModelFileKind } from './fileKinds';
 import { nodeFileSystem } from './fileSystem';
@@ -16,17 +15,12 @@ import { FolderIndex } from './folderIndex';
 import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
-import { extractTerraformFile } from './terraformFile';
-import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
 import { nextParseTurn } from './parseTurns';
 import type { ParsePriority } from './parseTurns';
-import type { BlockEditResult } from './incrementalTerraformFile';
-import type { EditSpan } from './incrementalTerraformFile';
-import type { RegionParser } from './terraformFile';
-import { pointsAfterLineStart, TreeSitterPoints } from './positions';
-import { extractTfvarsFile } from './tfvarsFile';
 import { describeError, extractFileText } from './fileExtraction';
 import type { FileExtraction } from './fileExtraction';
+import { OpenDocument } from './openDocument';
+import type { ChangeOptions, ReportProblem } from './openDocument';
 
 export interface ModuleFolderModelOptions {
   /** Absolute path of the module folder. */
@@ -71,34 +65,6 @@ export interface FileReadProblem {
 }
 
 const readConcurrency = 32;
-
-/** An editor buffer: its text, its syntax tree (kept for incremental re-parsing) and the pieces already extracted. */
-interface OpenDocument {
-  text: string;
-  /** Absent while the text is over the size limit (no analysis, so nothing to re-parse incrementally). */
-  tree?: Tree;
-  extractor?: IncrementalTerraformExtractor;
-  /** Changes in `text` (and edited into `tree`) that wait for a whole-file parse (see changeDocument's `deferWholeParse`). */
-  unparsed?: PendingParse;
-}
-
-/** What the changes waiting for a parse left alone: the first `prefix` and last `suffix` characters. */
-interface PendingParse extends EditSpan {
-  /** False once a change replaced the whole text: the old tree is of no use. */
-  reusable: boolean;
-  /** Every change since the last whole-file parse was read from its block (unverified): the facts follow the text. */
-  blockwise: boolean;
-}
-
-/** The changes waiting for a whole-file parse, with one more (`blockwise`: read from its block already). */
-function pendingAfter(previous: PendingParse | undefined, applied: { prefix: number; suffix: number; reusableTree: boolean } | undefined, blockwise: boolean): PendingParse {
-  return {
-    prefix: Math.min(previous?.prefix ?? Infinity, applied?.prefix ?? 0),
-    suffix: Math.min(previous?.suffix ?? Infinity, applied?.suffix ?? 0),
-    reusable: (previous?.reusable ?? true) && applied?.reusableTree === true,
-    blockwise: (previous?.blockwise ?? true) && blockwise,
-  };
-}
 
 export class ModuleFolderModel {
   readonly folder: string;
@@ -220,27 +186,26 @@ export class ModuleFolderModel {
     // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
     const already = this.openDocuments.get(file);
     if (already?.text === text) {
-      if (already.unparsed) this.parseWhole(file, kind, already);
+      if (already.waitsForParse) this.parseWhole(file, already);
       return true;
     }
     this.bump(file);
-    this.openDocuments.get(file)?.tree?.delete();
+    already?.dispose();
     if (this.tooLarge(file, text)) {
-      this.openDocuments.set(file, { text });
+      this.openDocuments.set(file, OpenDocument.textOnly(this.parser, file, kind, text, this.problemsOf(file)));
       this.index.replace(file, undefined);
       this.invalidate([file]);
       return true;
     }
-    const tree = this.parser.parse(text);
-    const open: OpenDocument = { text, tree, ...(kind.kind === 'terraform' ? { extractor: new IncrementalTerraformExtractor(file) } : {}) };
-    this.openDocuments.set(file, open);
-    this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor));
+    const { document, contribution } = OpenDocument.parsed(this.parser, file, kind, text, this.problemsOf(file));
+    this.openDocuments.set(file, document);
+    this.index.replace(file, contribution);
     this.invalidate([file]);
     return true;
   }
 
-  /** Applies LSP content changes; ranged changes re-parse incrementally from the previous tree. */
   /**
+   * Applies LSP content changes; ranged changes re-parse incrementally from the previous tree.
    * `offsets`: where each change falls, when the caller knows (documentEdits.ts ChangeOffsets).
    * `resultText`: the text these changes make, when the caller already holds it (the server's copy of the open
    * document). The model then keeps that string instead of building its own: one copy of a 1 MB text, not two, and
@@ -256,82 +221,30 @@ export class ModuleFolderModel {
     pathOrUri: string,
     changes: readonly TextChange[],
     resultText?: string,
-    options: { deferWholeParse?: boolean; offsets?: readonly (ChangeOffsets | undefined)[] } = {},
+    options: ChangeOptions = {},
   ): boolean | 'deferred' | 'unverified' {
     const file = this.toPath(pathOrUri);
-    const kind = this.kindOf(file);
-    const open = this.openDocuments.get(file);
-    if (!kind || !open) return false;
+    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    if (!open) return false;
     this.bump(file);
-    // A tree of a runtime a recycle replaced (this model was still loading, so the recycle did not reach it): parsed
-    // again now, or it would keep the old runtime's whole memory alive for as long as the edits stay in one block.
-    if (open.tree && !this.parser.owns(open.tree)) {
-      const fresh = this.parser.parse(open.text);
-      open.tree.delete();
-      open.tree = fresh;
-    }
-    // A document kept as text only (over the size limit) has no tree to tell where the changes went: with the
-    // caller's text there is nothing to locate (160,000 lines of a 4 MB file per keystroke otherwise).
-    const applied = !open.tree && resultText !== undefined ? undefined : applyTextChanges(open.text, open.tree, changes, options.offsets);
-    const text = resultText !== undefined && (applied === undefined || resultText.length === applied.text.length) ? resultText : (applied?.text ?? open.text);
-    if (this.tooLarge(file, text)) {
-      open.tree?.delete();
-      open.tree = undefined;
-      open.text = text;
-      open.unparsed = undefined;
-      open.extractor?.reset();
-      this.index.replace(file, undefined);
-      this.invalidate([file]);
-      return true;
-    }
-    // An edit inside one block: that block alone is parsed. The file's tree is not re-parsed but keeps the edit
-    // (tree.edit above), so the next whole-file parse still re-uses it. With `deferWholeParse` a broken block is read
-    // alone too, and the whole-file parse that checks it waits for parsePending.
-    const blockwise = !open.unparsed || open.unparsed.blockwise;
-    if (blockwise && applied?.reusableTree && open.tree && open.extractor) {
-      const read = this.extractBlockEdit(file, open.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, options.deferWholeParse === true);
-      if (read) {
-        open.text = text;
-        this.index.replace(file, read.contribution);
-        this.invalidate([file]);
-        if (read.exact && !open.unparsed) return true;
-        open.unparsed = pendingAfter(open.unparsed, applied, true);
-        return 'unverified';
-      }
-    }
-    open.unparsed = pendingAfter(open.unparsed, applied, false);
-    open.text = text;
-    if (options.deferWholeParse) return 'deferred';
-    this.parseWhole(file, kind, open);
-    return true;
+    const outcome = open.change(changes, resultText, options, (text) => this.tooLarge(file, text));
+    if (outcome.kind === 'deferred') return 'deferred';
+    this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);
+    this.invalidate([file]);
+    return outcome.kind === 'block' && !outcome.exact ? 'unverified' : true;
   }
 
   /** Parses a document whose changes were deferred (changeDocument's `deferWholeParse`); false when none wait. */
   parsePending(pathOrUri: string): boolean {
     const file = this.toPath(pathOrUri);
-    const kind = this.kindOf(file);
-    const open = this.openDocuments.get(file);
-    if (!kind || !open?.unparsed) return false;
-    this.parseWhole(file, kind, open);
+    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    if (!open?.waitsForParse) return false;
+    this.parseWhole(file, open);
     return true;
   }
 
-  private parseWhole(file: string, kind: ModelFileKind, open: OpenDocument): void {
-    const pending = open.unparsed;
-    open.unparsed = undefined;
-    const text = open.text;
-    // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
-    const reuse = pending?.reusable !== false && open.tree !== undefined;
-    const tree = this.parser.parse(text, reuse ? open.tree : undefined);
-    const prefix = Math.min(pending?.prefix ?? 0, text.length);
-    const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
-    if (!reuse) open.extractor?.reset();
-    try {
-      this.index.replace(file, this.extractTree(file, kind, tree, text, open.extractor, edit));
-    } finally {
-      open.tree?.delete();
-      open.tree = tree;
-    }
+  private parseWhole(file: string, open: OpenDocument): void {
+    this.index.replace(file, open.parseWhole());
     this.invalidate([file]);
   }
 
@@ -343,7 +256,7 @@ export class ModuleFolderModel {
     const file = this.toPath(pathOrUri);
     const open = this.openDocuments.get(file);
     if (!open) return false;
-    open.tree?.delete();
+    open.dispose();
     this.openDocuments.delete(file);
     const generation = this.bump(file);
     let disk: string | undefined;
@@ -387,7 +300,7 @@ export class ModuleFolderModel {
   /** Characters of text the kept syntax trees (open documents') were parsed from: what the parser's memory must hold. */
   heldTreeText(): number {
     let characters = 0;
-    for (const open of this.openDocuments.values()) if (open.tree) characters += open.text.length;
+    for (const open of this.openDocuments.values()) characters += open.treeTextLength;
     return characters;
   }
 
@@ -397,18 +310,13 @@ export class ModuleFolderModel {
    * waits for a whole-file parse (changeDocument's 'deferred') matches its text now, which that parse re-uses.
    */
   reparseTrees(): void {
-    for (const open of this.openDocuments.values()) {
-      if (!open.tree) continue;
-      const tree = this.parser.parse(open.text);
-      open.tree.delete();
-      open.tree = tree;
-    }
+    for (const open of this.openDocuments.values()) open.reparse();
   }
 
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */
   dispose(): void {
     this.disposed = true;
-    for (const open of this.openDocuments.values()) open.tree?.delete();
+    for (const open of this.openDocuments.values()) open.dispose();
     this.openDocuments.clear();
     this.listeners.clear();
   }
@@ -557,42 +465,9 @@ export class ModuleFolderModel {
     return extraction.contribution;
   }
 
-  /**
-   * A failure to index one file (a bug meeting unexpected input) must not take the folder or the server down:
-   * the file is left out and reported like an unreadable one.
-   */
-  private extractTree(file: string, kind: ModelFileKind, tree: Tree, text: string, extractor?: IncrementalTerraformExtractor, edit?: EditSpan): FileContribution | undefined {
-    try {
-      const contribution =
-        kind.kind === 'tfvars'
-          ? extractTfvarsFile(tree, file, kind.format, kind.autoLoaded)
-          : extractor
-            ? extractor.extract(tree, text, this.regionParser(text), edit)
-            : extractTerraformFile(tree, file, this.regionParser(text));
-      this.readProblems.delete(file);
-      return contribution;
-    } catch (error) {
-      extractor?.reset();
-      this.readProblems.set(file, `Cannot index ${path.basename(file)}: ${describeError(error)}`);
-      return undefined;
-    }
-  }
-
-  /** Region parses of one text share its line-break index (built only if a region is actually parsed). */
-  private extractBlockEdit(file: string, extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan, unverified: boolean): BlockEditResult | undefined {
-    try {
-      const read = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)), unverified);
-      if (read) this.readProblems.delete(file);
-      return read;
-    } catch {
-      extractor.reset(); // the whole-file way reads everything again
-      return undefined;
-    }
-  }
-
-  private regionParser(text: string): RegionParser {
-    let points: TreeSitterPoints | undefined;
-    return (start, end) => this.parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));
+  /** Where an open document's extraction says what kept it out of the index (or that nothing does any more). */
+  private problemsOf(file: string): ReportProblem {
+    return (problem) => (problem === undefined ? this.readProblems.delete(file) : this.readProblems.set(file, problem));
   }
 
   private invalidate(files: string[]): void {

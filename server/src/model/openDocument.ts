@@ -1,0 +1,215 @@
+// One document open in the editor, as a folder's model keeps it: its text, its syntax tree (kept for incremental
+// re-parsing), the pieces already extracted from it, and the changes still waiting for a whole-file parse. This
+// file owns how a document's text becomes facts, edit by edit; ModuleFolderModel owns the folder-wide side (the
+// index the facts go into, the size limit, which file changed, the disk).
+import type { Tree } from 'web-tree-sitter';
+import type { FileContribution } from './contributions';
+import { applyTextChanges } from './documentEdits';
+import type { ChangeOffsets, TextChange } from './documentEdits';
+import { describeError } from './fileExtraction';
+import type { ModelFileKind } from './fileKinds';
+import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
+import type { BlockEditResult, EditSpan } from './incrementalTerraformFile';
+import { pointsAfterLineStart, TreeSitterPoints } from './positions';
+import type { TerraformParser } from './terraformParser';
+import { extractTerraformFile } from './terraformFile';
+import type { RegionParser } from './terraformFile';
+import { extractTfvarsFile } from './tfvarsFile';
+import path from 'node:path';
+
+/** Told what kept the file out of the index (a failure to extract it), or undefined once it was read again. */
+export type ReportProblem = (problem: string | undefined) => void;
+
+/** What the changes waiting for a parse left alone: the first `prefix` and last `suffix` characters. */
+interface PendingParse extends EditSpan {
+  /** False once a change replaced the whole text: the old tree is of no use. */
+  reusable: boolean;
+  /** Every change since the last whole-file parse was read from its block (unverified): the facts follow the text. */
+  blockwise: boolean;
+}
+
+/** What a change did to the document's facts (see OpenDocument.change). */
+export type ChangeOutcome =
+  /** The text went over the size limit: no tree, no facts. */
+  | { kind: 'too-large' }
+  /** Read from the edited block alone; `exact` unless a whole-file parse still has to confirm it. */
+  | { kind: 'block'; contribution: FileContribution; exact: boolean }
+  /** The whole file was parsed again. */
+  | { kind: 'parsed'; contribution: FileContribution | undefined }
+  /** The whole-file parse the change needs waits for `parsePending` (the caller asked for that). */
+  | { kind: 'deferred' };
+
+export interface ChangeOptions {
+  /** Where each change falls, when the caller knows (documentEdits.ts ChangeOffsets). */
+  offsets?: readonly (ChangeOffsets | undefined)[];
+  /** See ModuleFolderModel.changeDocument. */
+  deferWholeParse?: boolean;
+}
+
+export class OpenDocument {
+  private tree: Tree | undefined;
+  private readonly extractor: IncrementalTerraformExtractor | undefined;
+  /** Changes in `text` (and edited into `tree`) that wait for a whole-file parse (see ChangeOptions.deferWholeParse). */
+  private unparsed: PendingParse | undefined;
+
+  private constructor(
+    private readonly parser: TerraformParser,
+    private readonly file: string,
+    private readonly kind: ModelFileKind,
+    public text: string,
+    private readonly report: ReportProblem,
+  ) {
+    this.extractor = kind.kind === 'terraform' ? new IncrementalTerraformExtractor(file) : undefined;
+  }
+
+  /** Opened and parsed: the document and its facts (undefined when extracting them failed; that is reported). */
+  static parsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): { document: OpenDocument; contribution: FileContribution | undefined } {
+    const document = new OpenDocument(parser, file, kind, text, report);
+    document.tree = parser.parse(text);
+    return { document, contribution: document.extractTree(document.tree, text) };
+  }
+
+  /** Opened over the size limit: kept as text only (no analysis, so nothing to re-parse incrementally). */
+  static textOnly(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): OpenDocument {
+    return new OpenDocument(parser, file, kind, text, report);
+  }
+
+  /** Whether changes wait for a whole-file parse (parsePending would parse). */
+  get waitsForParse(): boolean {
+    return this.unparsed !== undefined;
+  }
+
+  /** Characters of text the kept tree was parsed from (0 without a tree): what the parser's memory must hold. */
+  get treeTextLength(): number {
+    return this.tree ? this.text.length : 0;
+  }
+
+  /**
+   * Applies LSP content changes; ranged changes re-parse incrementally from the previous tree. `resultText` (the text
+   * the changes make, when the caller holds it) is kept instead of a copy of our own. `tooLarge` says whether a text
+   * is over the size limit.
+   */
+  change(changes: readonly TextChange[], resultText: string | undefined, options: ChangeOptions, tooLarge: (text: string) => boolean): ChangeOutcome {
+    // A tree of a runtime a recycle replaced (the model was still loading, so the recycle did not reach it): parsed
+    // again now, or it would keep the old runtime's whole memory alive for as long as the edits stay in one block.
+    if (this.tree && !this.parser.owns(this.tree)) {
+      const fresh = this.parser.parse(this.text);
+      this.tree.delete();
+      this.tree = fresh;
+    }
+    // A document kept as text only (over the size limit) has no tree to tell where the changes went: with the
+    // caller's text there is nothing to locate (160,000 lines of a 4 MB file per keystroke otherwise).
+    const applied = !this.tree && resultText !== undefined ? undefined : applyTextChanges(this.text, this.tree, changes, options.offsets);
+    const text = resultText !== undefined && (applied === undefined || resultText.length === applied.text.length) ? resultText : (applied?.text ?? this.text);
+    if (tooLarge(text)) {
+      this.tree?.delete();
+      this.tree = undefined;
+      this.text = text;
+      this.unparsed = undefined;
+      this.extractor?.reset();
+      return { kind: 'too-large' };
+    }
+    // An edit inside one block: that block alone is parsed. The file's tree is not re-parsed but keeps the edit
+    // (tree.edit above), so the next whole-file parse still re-uses it. With `deferWholeParse` a broken block is read
+    // alone too, and the whole-file parse that checks it waits for parsePending.
+    const blockwise = !this.unparsed || this.unparsed.blockwise;
+    if (blockwise && applied?.reusableTree && this.tree && this.extractor) {
+      const read = this.extractBlockEdit(this.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, options.deferWholeParse === true);
+      if (read) {
+        this.text = text;
+        const exact = read.exact && !this.unparsed;
+        if (!exact) this.unparsed = pendingAfter(this.unparsed, applied, true);
+        return { kind: 'block', contribution: read.contribution, exact };
+      }
+    }
+    this.unparsed = pendingAfter(this.unparsed, applied, false);
+    this.text = text;
+    if (options.deferWholeParse) return { kind: 'deferred' };
+    return { kind: 'parsed', contribution: this.parseWhole() };
+  }
+
+  /** Parses the whole text again (re-using the tree where the waiting changes allow), and extracts what changed. */
+  parseWhole(): FileContribution | undefined {
+    const pending = this.unparsed;
+    this.unparsed = undefined;
+    const text = this.text;
+    // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
+    const reuse = pending?.reusable !== false && this.tree !== undefined;
+    const tree = this.parser.parse(text, reuse ? this.tree : undefined);
+    const prefix = Math.min(pending?.prefix ?? 0, text.length);
+    const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
+    if (!reuse) this.extractor?.reset();
+    try {
+      return this.extractTree(tree, text, edit);
+    } finally {
+      this.tree?.delete();
+      this.tree = tree;
+    }
+  }
+
+  /**
+   * Parses the kept tree afresh and deletes the old one: after TerraformParser.recycle the old tree belongs to the
+   * runtime being let go. The text is the same, so the facts are too: nothing is extracted again. A tree that waits
+   * for a whole-file parse matches its text now, which that parse re-uses.
+   */
+  reparse(): void {
+    if (!this.tree) return;
+    const tree = this.parser.parse(this.text);
+    this.tree.delete();
+    this.tree = tree;
+  }
+
+  /** Frees the syntax tree (it lives in WebAssembly memory). */
+  dispose(): void {
+    this.tree?.delete();
+    this.tree = undefined;
+  }
+
+  /**
+   * A failure to index the file (a bug meeting unexpected input) must not take the folder or the server down: the
+   * file is left out and reported like an unreadable one.
+   */
+  private extractTree(tree: Tree, text: string, edit?: EditSpan): FileContribution | undefined {
+    try {
+      const contribution =
+        this.kind.kind === 'tfvars'
+          ? extractTfvarsFile(tree, this.file, this.kind.format, this.kind.autoLoaded)
+          : this.extractor
+            ? this.extractor.extract(tree, text, this.regionParser(text), edit)
+            : extractTerraformFile(tree, this.file, this.regionParser(text));
+      this.report(undefined);
+      return contribution;
+    } catch (error) {
+      this.extractor?.reset();
+      this.report(`Cannot index ${path.basename(this.file)}: ${describeError(error)}`);
+      return undefined;
+    }
+  }
+
+  private extractBlockEdit(extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan, unverified: boolean): BlockEditResult | undefined {
+    try {
+      const read = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)), unverified);
+      if (read) this.report(undefined);
+      return read;
+    } catch {
+      extractor.reset(); // the whole-file way reads everything again
+      return undefined;
+    }
+  }
+
+  /** Region parses of one text share its line-break index (built only if a region is actually parsed). */
+  private regionParser(text: string): RegionParser {
+    let points: TreeSitterPoints | undefined;
+    return (start, end) => this.parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));
+  }
+}
+
+/** The changes waiting for a whole-file parse, with one more (`blockwise`: read from its block already). */
+function pendingAfter(previous: PendingParse | undefined, applied: { prefix: number; suffix: number; reusableTree: boolean } | undefined, blockwise: boolean): PendingParse {
+  return {
+    prefix: Math.min(previous?.prefix ?? Infinity, applied?.prefix ?? 0),
+    suffix: Math.min(previous?.suffix ?? Infinity, applied?.suffix ?? 0),
+    reusable: (previous?.reusable ?? true) && applied?.reusableTree === true,
+    blockwise: (previous?.blockwise ?? true) && blockwise,
+  };
+}
