@@ -1,0 +1,69 @@
+// One open document's edits (server/src/model/openDocument.ts): what each change did to the facts, and that the
+// facts are always those of a fresh parse of the text. The folder-wide side is test/model/folderModel.test.ts.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extractTerraformFile } from '../../server/src/model';
+import type { TerraformParser, TextChange } from '../../server/src/model';
+import { OpenDocument } from '../../server/src/model/openDocument';
+import { testParser } from './helpers';
+
+const file = '/work/open-document/main.tf';
+const terraform = { kind: 'terraform' } as const;
+const text = 'variable "region" {\n  type = string\n}\n\nresource "null_resource" "a" {\n  triggers = { r = var.region }\n}\n';
+/** Inside the resource block: `region` → `zone` in `var.region`. */
+const renameInBlock: TextChange = { range: { start: { line: 5, character: 23 }, end: { line: 5, character: 29 } }, text: 'zone' };
+
+function fresh(parser: TerraformParser, source: string) {
+  const tree = parser.parse(source);
+  try {
+    return extractTerraformFile(tree, file);
+  } finally {
+    tree.delete();
+  }
+}
+
+describe('an open document', () => {
+  test('an edit inside one block of a clean file is read from that block alone, exactly', async () => {
+    const parser = await testParser();
+    const { document } = OpenDocument.parsed(parser, file, terraform, text, () => undefined);
+    const outcome = document.change([renameInBlock], undefined, {}, () => false);
+    assert.equal(outcome.kind, 'block');
+    assert.ok(outcome.kind === 'block' && outcome.exact);
+    assert.deepEqual(outcome.contribution, fresh(parser, document.text));
+    assert.deepEqual(outcome.contribution.references.map((reference) => reference.name), ['zone']);
+    assert.equal(document.waitsForParse, false);
+  });
+
+  test('an edit that breaks the file waits for parsePending when asked to, then gives a fresh parse\'s facts', async () => {
+    const parser = await testParser();
+    const { document } = OpenDocument.parsed(parser, file, terraform, text, () => undefined);
+    // An unclosed block at the end: not one block's edit.
+    const outcome = document.change([{ range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, text: 'output "o" {\n  value = var.' }], undefined, { deferWholeParse: true }, () => false);
+    assert.deepEqual(outcome, { kind: 'deferred' });
+    assert.equal(document.waitsForParse, true);
+    assert.deepEqual(document.parseWhole(), fresh(parser, document.text));
+    assert.equal(document.waitsForParse, false);
+  });
+
+  test('over the size limit it keeps only its text; back under, it is parsed, and later edits are read block by block again', async () => {
+    const parser = await testParser();
+    let limit = 10;
+    const tooLarge = (candidate: string) => candidate.length > limit;
+    const document = OpenDocument.textOnly(parser, file, terraform, text, () => undefined);
+    assert.equal(document.treeTextLength, 0, 'no tree over the limit');
+
+    assert.deepEqual(document.change([renameInBlock], undefined, {}, tooLarge), { kind: 'too-large' });
+    limit = Infinity;
+    const back = document.change([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# ok\n' }], undefined, {}, tooLarge);
+    assert.equal(back.kind, 'parsed');
+    assert.ok(back.kind === 'parsed');
+    assert.deepEqual(back.contribution, fresh(parser, document.text));
+    assert.equal(document.treeTextLength, document.text.length, 'parsed again: the tree is kept');
+
+    // One line down now (the comment above): `zone` → `zonal` in the resource block.
+    const next = document.change([{ range: { start: { line: 6, character: 23 }, end: { line: 6, character: 27 } }, text: 'zonal' }], undefined, {}, tooLarge);
+    assert.equal(next.kind, 'block', 'the incremental extractor survived the time over the limit');
+    assert.ok(next.kind === 'block');
+    assert.deepEqual(next.contribution, fresh(parser, document.text));
+  });
+});
