@@ -41,10 +41,23 @@ async function assertSameAsFresh(model: ModuleFolderModel, parser: TerraformPars
   try {
     assert.deepEqual(model.index.get(mainFile), fresh.index.get(mainFile), `contribution ${context}`);
     assertReferencesInOrder(model.index.get(mainFile), context);
+    assert.deepEqual(byName(model), byName(fresh), `the folder's by-name index ${context}`);
     assert.deepEqual(sortedDiagnostics(model, parser), sortedDiagnostics(fresh, parser), `diagnostics ${context}`);
   } finally {
     fresh.dispose();
   }
+}
+
+/**
+ * The folder index by name, as hover, completion and diagnostics read it: every declared name's declarations and
+ * references, and the references to undeclared names. A reference left behind (or lost) under any name shows here,
+ * whichever way the index was updated (an edit read from its block tells it what it swapped).
+ */
+function byName(model: ModuleFolderModel): Record<string, string[]> {
+  const sorted = (items: readonly unknown[]) => items.map((item) => JSON.stringify(item)).sort();
+  const view: Record<string, string[]> = { '(undeclared)': sorted(model.index.undeclaredReferences()) };
+  for (const name of model.index.variableNames()) view[name] = [...sorted(model.index.declarationsOf(name)), ...sorted(model.index.referencesTo(name))];
+  return view;
 }
 
 /** Hover's binary search needs a file's references in document order, never overlapping. */

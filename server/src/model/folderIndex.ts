@@ -4,16 +4,33 @@ import type { FileContribution, TargetAddress, TfvarsEntry, VariableDeclaration,
 import { compareTfvarsLoadOrder } from './fileKinds';
 import path from 'node:path';
 
+/**
+ * What an edit swapped in a file's lists, when the caller knows it (an edit read from one block: its old items out,
+ * its new ones in, everything else the same objects): the index updates those items alone, without comparing the
+ * lists (25,000 references in 1 MB, ~1 ms per keystroke). `basedOn` is the contribution the swap was made from.
+ */
+export interface SwappedItems {
+  basedOn: FileContribution;
+  removed: { variables: readonly VariableDeclaration[]; references: readonly VariableReference[] };
+  added: { variables: readonly VariableDeclaration[]; references: readonly VariableReference[] };
+}
+
 export class FolderIndex {
   private readonly contributions = new Map<string, FileContribution>();
   private readonly variablesByName = new Map<string, VariableDeclaration[]>();
   private readonly referencesByName = new Map<string, VariableReference[]>();
 
-  /** Sets (or with undefined, removes) a file's contribution. */
-  replace(file: string, next: FileContribution | undefined): void {
+  /** Sets (or with undefined, removes) a file's contribution; `swapped` says what changed, when the caller knows. */
+  replace(file: string, next: FileContribution | undefined, swapped?: SwappedItems): void {
     const previous = this.contributions.get(file);
     if (next) this.contributions.set(file, next);
     else this.contributions.delete(file);
+    // Made from what the index holds (not from a contribution it has since replaced): only those items changed.
+    if (swapped && previous && swapped.basedOn === previous && next?.kind === 'terraform') {
+      moveItems(this.variablesByName, swapped.removed.variables, swapped.added.variables);
+      moveItems(this.referencesByName, swapped.removed.references, swapped.added.references);
+      return;
+    }
     const before = previous?.kind === 'terraform' ? previous : undefined;
     const after = next?.kind === 'terraform' ? next : undefined;
     replaceItems(this.variablesByName, before?.variables ?? [], after?.variables ?? []);
@@ -105,11 +122,18 @@ function replaceItems<T extends { name: string }>(index: Map<string, T[]>, previ
     removed = removed.filter((item) => !inAdded.has(item));
     added = added.filter((item) => !inRemoved.has(item));
   }
-  const gone = new Set(removed);
-  for (const name of new Set(removed.map((item) => item.name))) {
-    const remaining = (index.get(name) ?? []).filter((item) => !gone.has(item));
-    if (remaining.length > 0) index.set(name, remaining);
-    else index.delete(name);
+  moveItems(index, removed, added);
+}
+
+/** Takes `removed` out of a by-name index and puts `added` in (no item is in both). */
+function moveItems<T extends { name: string }>(index: Map<string, T[]>, removed: readonly T[], added: readonly T[]): void {
+  if (removed.length > 0) {
+    const gone = new Set(removed);
+    for (const name of new Set(removed.map((item) => item.name))) {
+      const remaining = (index.get(name) ?? []).filter((item) => !gone.has(item));
+      if (remaining.length > 0) index.set(name, remaining);
+      else index.delete(name);
+    }
   }
   addAll(index, added);
 }

@@ -4,6 +4,7 @@
 // reused with its rows shifted, and only the blocks that were typed in are read from the tree again. The result is
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
+import type { SwappedItems } from './folderIndex';
 import { append, emptyContribution, shiftFactsInPlace, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
@@ -28,6 +29,8 @@ const topLevelKeywords = new Set(['terraform', 'variable', 'resource', 'data', '
 export interface BlockEditResult {
   contribution: TerraformFileContribution;
   exact: boolean;
+  /** The items that took the place of others in `contribution`'s lists (see FolderIndex.replace), when it was spliced. */
+  swapped?: SwappedItems;
 }
 
 /** What changed since the last extraction: the text before `prefix` and the last `suffix` characters are unchanged. */
@@ -179,7 +182,7 @@ export class IncrementalTerraformExtractor {
       : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
     contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
-    return { contribution, exact };
+    return { contribution, exact, ...(last ? { swapped: { basedOn: last, removed: previousFacts, added: facts } } : {}) };
   }
 
   /**

@@ -229,7 +229,8 @@ export class ModuleFolderModel {
     this.bump(file);
     const outcome = open.change(changes, resultText, options, (text) => this.tooLarge(file, text));
     if (outcome.kind === 'deferred') return 'deferred';
-    this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);
+    if (outcome.kind === 'block') this.index.replace(file, outcome.contribution, outcome.swapped);
+    else this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);
     this.invalidate([file]);
     return outcome.kind === 'block' && !outcome.exact ? 'unverified' : true;
   }

@@ -7,6 +7,7 @@ import type { FileContribution } from './contributions';
 import { applyTextChanges } from './documentEdits';
 import type { ChangeOffsets, TextChange } from './documentEdits';
 import { describeError } from './fileExtraction';
+import type { SwappedItems } from './folderIndex';
 import type { ModelFileKind } from './fileKinds';
 import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
 import type { BlockEditResult, EditSpan } from './incrementalTerraformFile';
@@ -33,7 +34,7 @@ export type ChangeOutcome =
   /** The text went over the size limit: no tree, no facts. */
   | { kind: 'too-large' }
   /** Read from the edited block alone; `exact` unless a whole-file parse still has to confirm it. */
-  | { kind: 'block'; contribution: FileContribution; exact: boolean }
+  | { kind: 'block'; contribution: FileContribution; exact: boolean; swapped?: SwappedItems }
   /** The whole file was parsed again. */
   | { kind: 'parsed'; contribution: FileContribution | undefined }
   /** The whole-file parse the change needs waits for `parsePending` (the caller asked for that). */
@@ -119,7 +120,7 @@ export class OpenDocument {
         this.text = text;
         const exact = read.exact && !this.unparsed;
         if (!exact) this.unparsed = pendingAfter(this.unparsed, applied, true);
-        return { kind: 'block', contribution: read.contribution, exact };
+        return { kind: 'block', contribution: read.contribution, exact, ...(read.swapped ? { swapped: read.swapped } : {}) };
       }
     }
     this.unparsed = pendingAfter(this.unparsed, applied, false);

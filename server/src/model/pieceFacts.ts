@@ -23,25 +23,40 @@ export function append(into: TerraformFileContribution, all: Facts[]): Terraform
 
 /** `last`'s lists (those of `entries` in order) with piece `index`'s items (`before`) replaced by `after`'s. */
 export function spliceBlock(file: string, last: TerraformFileContribution, entries: readonly { facts: Facts }[], index: number, before: Facts, after: Facts): TerraformFileContribution {
-  const splice = <T>(list: readonly T[], listOf: (facts: Facts) => readonly T[]): T[] => {
-    let offset = 0;
-    for (let item = 0; item < index; item++) offset += listOf(entries[item].facts).length;
-    const removed = listOf(before).length;
-    const added = listOf(after);
-    if (removed === 0 && added.length === 0) return list as T[];
-    return list.slice(0, offset).concat(added, list.slice(offset + removed));
-  };
+  // Where the piece's items start in each list: one pass over the pieces before it (3,000 in the middle of 1 MB),
+  // not one per list through a callback, which cost ~1.5 ms per keystroke there.
+  let variables = 0;
+  let references = 0;
+  let addresses = 0;
+  let moved = 0;
+  let cloudBlocks = 0;
+  let remoteBackends = 0;
+  for (let item = 0; item < index; item++) {
+    const facts = entries[item].facts;
+    variables += facts.variables.length;
+    references += facts.references.length;
+    addresses += facts.addresses.length;
+    moved += facts.moved.length;
+    cloudBlocks += facts.cloudBlocks.length;
+    remoteBackends += facts.remoteBackends.length;
+  }
   return {
     kind: 'terraform',
     file,
-    variables: splice(last.variables, (facts) => facts.variables),
-    references: splice(last.references, (facts) => facts.references),
-    addresses: splice(last.addresses, (facts) => facts.addresses),
-    moved: splice(last.moved ?? [], (facts) => facts.moved),
-    cloudBlocks: splice(last.cloudBlocks, (facts) => facts.cloudBlocks),
-    remoteBackends: splice(last.remoteBackends, (facts) => facts.remoteBackends),
+    variables: swapItems(last.variables, variables, before.variables, after.variables),
+    references: swapItems(last.references, references, before.references, after.references),
+    addresses: swapItems(last.addresses, addresses, before.addresses, after.addresses),
+    moved: swapItems(last.moved ?? [], moved, before.moved, after.moved),
+    cloudBlocks: swapItems(last.cloudBlocks, cloudBlocks, before.cloudBlocks, after.cloudBlocks),
+    remoteBackends: swapItems(last.remoteBackends, remoteBackends, before.remoteBackends, after.remoteBackends),
     syntaxProblems: [],
   };
+}
+
+/** A copy of `list` with the `removed.length` items at `offset` replaced by `added` (the list itself when both are empty). */
+function swapItems<T>(list: readonly T[], offset: number, removed: readonly T[], added: readonly T[]): T[] {
+  if (removed.length === 0 && added.length === 0) return list as T[];
+  return list.slice(0, offset).concat(added, list.slice(offset + removed.length));
 }
 
 function concatLists<T>(first: readonly T[], all: readonly Facts[], listOf: (facts: Facts) => readonly T[]): T[] {

@@ -1,0 +1,45 @@
+// The folder index's by-name views when a caller says what an edit swapped (FolderIndex.replace's `swapped`): used
+// only when it was made from the contribution the index holds; otherwise the lists are compared as without it.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { FolderIndex } from '../../server/src/model';
+import type { TerraformFileContribution, VariableReference } from '../../server/src/model';
+
+const file = '/work/index/main.tf';
+
+function reference(name: string, line: number): VariableReference {
+  const range = { start: { line, character: 2 }, end: { line, character: 6 + name.length } };
+  return { name, file, range, nameRange: { start: { line, character: 6 }, end: { line, character: 6 + name.length } } };
+}
+
+function contribution(references: VariableReference[]): TerraformFileContribution {
+  return { kind: 'terraform', file, variables: [], references, addresses: [], moved: [], cloudBlocks: [], remoteBackends: [], syntaxProblems: [] };
+}
+
+const names = (index: FolderIndex, ...wanted: string[]) => Object.fromEntries(wanted.map((name) => [name, index.referencesTo(name).map((item) => item.range.start.line)]));
+
+describe('the folder index told what an edit swapped', () => {
+  const a = reference('a', 1);
+  const b = reference('b', 2);
+  const c = reference('c', 3);
+
+  test('updates the swapped items alone, to what comparing the lists gives', () => {
+    const index = new FolderIndex();
+    const first = contribution([a, b, c]);
+    index.replace(file, first);
+    const renamed = reference('renamed', 2);
+    index.replace(file, contribution([a, renamed, c]), { basedOn: first, removed: { variables: [], references: [b] }, added: { variables: [], references: [renamed] } });
+    assert.deepEqual(names(index, 'a', 'b', 'c', 'renamed'), { a: [1], b: [], c: [3], renamed: [2] });
+  });
+
+  test('a swap made from a contribution the index no longer holds is not trusted: the lists are compared', () => {
+    const index = new FolderIndex();
+    const stale = contribution([a, b, c]);
+    index.replace(file, stale);
+    index.replace(file, contribution([a, c])); // b went away in between (a whole-file parse, say)
+    const renamed = reference('renamed', 2);
+    // Taken as it says, this would keep a and c, which the new lists no longer hold.
+    index.replace(file, contribution([renamed]), { basedOn: stale, removed: { variables: [], references: [b] }, added: { variables: [], references: [renamed] } });
+    assert.deepEqual(names(index, 'a', 'b', 'c', 'renamed'), { a: [], b: [], c: [], renamed: [2] });
+  });
+});
