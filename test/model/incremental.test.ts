@@ -55,7 +55,13 @@ async function assertSameAsFresh(model: ModuleFolderModel, parser: TerraformPars
  */
 function byName(model: ModuleFolderModel): Record<string, string[]> {
   const sorted = (items: readonly unknown[]) => items.map((item) => JSON.stringify(item)).sort();
-  const view: Record<string, string[]> = { '(undeclared)': sorted(model.index.undeclaredReferences()) };
+  const view: Record<string, string[]> = {
+    '(undeclared)': sorted(model.index.undeclaredReferences()),
+    '(half-typed var.)': sorted(model.index.referencesTo('')),
+    // The declaration that counts for each name (hover, completion): the first in the folder, whatever order the
+    // edits put the by-name lists in.
+    '(first declarations)': model.index.variables().map((variable) => JSON.stringify(variable)),
+  };
   for (const name of model.index.variableNames()) view[name] = [...sorted(model.index.declarationsOf(name)), ...sorted(model.index.referencesTo(name))];
   return view;
 }
@@ -285,7 +291,9 @@ test('random typing inside blocks (the edits read one block alone, and the ones 
   const counting = Object.create(parser) as TerraformParser;
   // Block edits pass their own points; the broken-file path (a region per top-level block) passes TreeSitterPoints.
   counting.parseRegion = (...args) => (args[3] instanceof TreeSitterPoints || regionParses++, parser.parseRegion(...args));
-  const initial = `${demoMain}\n${largeFile(30)}`;
+  // Declarations in the edited file too, one name twice (a Terraform error, still read the same way edit after edit).
+  const declarations = 'variable "typed" {\n  default = "a"\n}\n\nvariable "typed" {\n  default = "b"\n}\n';
+  const initial = `${demoMain}\n${declarations}\n${largeFile(30)}`;
   // What a user types inside a block: letters, spaces, new lines and attributes, and now and then a broken piece.
   const typed = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('a', '_', '1', ' ', '\n', '  z = var.v_3\n', '  n = "x"\n') },

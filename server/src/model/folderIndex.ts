@@ -2,6 +2,7 @@
 // entries of the names that file declares or references, so an edit costs the size of the file, not the folder.
 import type { FileContribution, TargetAddress, TfvarsEntry, VariableDeclaration, VariableReference } from './contributions';
 import { compareTfvarsLoadOrder } from './fileKinds';
+import { comparePositions } from './positions';
 import path from 'node:path';
 
 /**
@@ -58,9 +59,9 @@ export class FolderIndex {
     return [...this.variablesByName.keys()].sort();
   }
 
-  /** All declarations, one per name (the first by file order), sorted by name. */
+  /** All declarations, one per name (the first by file, then position), sorted by name. */
   variables(): VariableDeclaration[] {
-    return this.variableNames().map((name) => firstByFile(this.variablesByName.get(name) as VariableDeclaration[]));
+    return this.variableNames().map((name) => firstDeclaration(this.variablesByName.get(name) as VariableDeclaration[]));
   }
 
   referencesTo(name: string): readonly VariableReference[] {
@@ -146,6 +147,13 @@ function addAll<T extends { name: string }>(index: Map<string, T[]>, items: read
   }
 }
 
-function firstByFile(declarations: VariableDeclaration[]): VariableDeclaration {
-  return declarations.reduce((first, candidate) => (candidate.file < first.file ? candidate : first));
+/**
+ * The declaration that counts when a name is declared more than once (a Terraform error the diagnostics report):
+ * the first by file, then by position. Not the first in the by-name list, whose order follows the edits (an edited
+ * block's items are added at the end), which made hover and completion switch to the other one after an edit.
+ */
+function firstDeclaration(declarations: VariableDeclaration[]): VariableDeclaration {
+  return declarations.reduce((first, candidate) =>
+    candidate.file < first.file || (candidate.file === first.file && comparePositions(candidate.range.start, first.range.start) < 0) ? candidate : first,
+  );
 }
