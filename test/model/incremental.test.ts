@@ -236,6 +236,43 @@ test('typing an unclosed brace swallows the blocks after it, and closing it give
   state.tree.delete();
 });
 
+test('typing in one block, then in blocks after and before it, then Enter and a broken edit: block by block, and always the fresh facts', async () => {
+  // Each step is read from its block alone, and each moves the blocks after it: by characters on the same lines,
+  // then by a line.
+  const parser = await testParser();
+  const initial = largeFile(40);
+  const model = await freshModel(parser, initial);
+  let regionParses = 0;
+  const counting = Object.create(parser) as TerraformParser;
+  counting.parseRegion = (...args) => (regionParses++, parser.parseRegion(...args));
+  const typed = await ModuleFolderModel.load({ folder, parser: counting, fileSystem: new MemoryFileSystem({ [mainFile]: initial, [variablesFile]: demoVariables }) });
+  model.dispose();
+  try {
+    typed.openDocument(mainFile, initial);
+    let text = initial;
+    const type = async (line: number, character: number, inserted: string, context: string) => {
+      const lines = new LineIndex(text);
+      const start = lines.offsetAt({ line, character });
+      text = text.slice(0, start) + inserted + text.slice(start);
+      typed.changeDocument(mainFile, [{ range: { start: { line, character }, end: { line, character } }, text: inserted }]);
+      assert.equal(typed.openText(mainFile), text);
+      await assertSameAsFresh(typed, parser, context);
+    };
+    const inBlock = (block: number) => block * 4 + 1; // `  input = var.v_N`
+    for (const [index, character] of ['x', 'y', 'z'].entries()) await type(inBlock(20), 17 + index, character, `key ${index} in block 20`);
+    await type(inBlock(30), 2, '# ', 'in block 30, after it');
+    await type(inBlock(5), 10, 'abc', 'in block 5, before them');
+    await type(inBlock(5), 13, 'd', 'again in block 5');
+    await type(inBlock(10), 0, '  extra = 1\n', 'Enter in block 10');
+    await type(inBlock(36) + 1, 17, 'q', 'in block 36, a line lower now');
+    assert.ok(regionParses >= 8, `only ${regionParses} of 8 edits were read from their block`);
+    await type(inBlock(2), 0, '}', 'a brace that breaks the file');
+    await type(inBlock(2), 0, '# ', 'and its comment');
+  } finally {
+    typed.dispose();
+  }
+});
+
 test('an edit inside one block of a file without errors parses that block alone; an edit that breaks it parses the file', async () => {
   const parser = await testParser();
   const calls = { parse: 0, parseRegion: 0 };
