@@ -26,7 +26,7 @@ import { startBenchServer, summary } from './client';
 import type { BenchServer } from './client';
 import { writeLargeFile, writeModule } from './inputs';
 import { summarizeProfile } from './profile';
-import type { ProfileLine, ProfileSummary } from './profile';
+import type { ProfileLine, ProfileSummary, ProfileWindow } from './profile';
 import { runWatcherScenario } from './runWatcher';
 import { activationScenario } from './activation';
 import { workspaceVariablesScenario } from './workspaceVariables';
@@ -41,12 +41,13 @@ const wanted = (scenario: string) => !only || only.includes(scenario);
  */
 const profiling = !process.argv.includes('--no-profile');
 const profileRoot = path.resolve('test-results', 'bench-profiles');
-const profileWindows: Record<string, Record<string, [number, number]>> = {};
+/** Per scenario and phase, the windows (µs) its profile is cut to: one per phase, or the slowest samples' own. */
+const profileWindows: Record<string, Record<string, ProfileWindow[]>> = {};
 /** The server's profile and this process read the same monotonic clock (µs): windows cut the profile to a phase. */
 const clockUs = () => Number(process.hrtime.bigint() / 1000n);
 const profileArgs = (label: string) => (profiling ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileRoot, label)}`] : []);
 function markWindow(label: string, phase: string, from: number) {
-  (profileWindows[label] ??= {})[phase] = [from, clockUs()];
+  (profileWindows[label] ??= {})[phase] = [{ fromUs: from, toUs: clockUs() }];
 }
 const typingIntervalMs = 100; // 10 characters a second
 const results: Record<string, unknown> = {};
@@ -180,13 +181,17 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       const during = { completion: [] as number[], hover: [] as number[], codeAction: [] as number[] };
       const typingFrom = clockUs();
       let column = prefix.length;
+      /** Each keystroke from its change sent to its last answer, with that answer's time: the slowest are profiled on their own. */
+      const keystrokes: { window: ProfileWindow; ms: number }[] = [];
       for (const character of quick ? typed.slice(0, 12) : typed) {
+        const keyFrom = clockUs();
         await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
           textDocument: { uri, version: ++version },
           contentChanges: [{ range: { start: { line: input.typingLine, character: column }, end: { line: input.typingLine, character: column } }, text: character }],
         });
         column++;
         const [completionMs, hoverMs, actionMs] = await Promise.all([timed(() => completionAt(column)), timed(hover), timed(codeAction)]);
+        keystrokes.push({ window: { fromUs: keyFrom, toUs: clockUs() }, ms: Math.max(completionMs[0], hoverMs[0], actionMs[0]) });
         during.completion.push(completionMs[0]);
         during.hover.push(hoverMs[0]);
         during.codeAction.push(actionMs[0]);
@@ -194,6 +199,9 @@ async function largeFileScenario(root: string, label: string, bytes: number, typ
       }
       out.whileTyping = { completion: summary(during.completion), hover: summary(during.hover), codeAction: summary(during.codeAction) };
       markWindow(label, 'typing', typingFrom);
+      // What p99 is made of: the slowest 5% of keystrokes (8 of 158), each from its change to its last answer.
+      const slowest = [...keystrokes].sort((a, b) => b.ms - a.ms).slice(0, Math.max(2, Math.ceil(keystrokes.length * 0.05)));
+      (profileWindows[label] ??= {})['the slowest keystrokes'] = slowest.map((keystroke) => keystroke.window);
     }
     out.memoryAfterEdits = server.memory();
     await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
@@ -345,10 +353,10 @@ interface Target {
 /** The scenario's .cpuprofile (written by the server as it exits), summarised over one phase. */
 function phaseProfile(label: string, phase: string): ProfileSummary | undefined {
   const directory = path.join(profileRoot, label);
-  const window = profileWindows[label]?.[phase];
-  if (!profiling || !window || !existsSync(directory)) return undefined;
+  const windows = profileWindows[label]?.[phase];
+  if (!profiling || !windows || !existsSync(directory)) return undefined;
   const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
-  return file ? summarizeProfile(path.join(directory, file), 6, { fromUs: window[0], toUs: window[1] }) : undefined;
+  return file ? summarizeProfile(path.join(directory, file), 6, windows) : undefined;
 }
 
 function check(all: Target[]) {
@@ -365,7 +373,9 @@ function check(all: Target[]) {
     console.log(`  ${row.met ? 'met   ' : 'MISSED'}  ${row.name}: ${shown} (target ≤ ${row.limit} ${row.unit})${!row.met && row.why ? ` — ${row.why}` : ''}`);
     if ('profile' in row && row.profile && 'self' in row.profile) {
       const line = (entries: ProfileLine[]) => entries.map((entry) => `${entry.name} ${entry.ms} ms (${entry.share}%)`).join('; ');
-      console.log(`          profile of the server while ${row.profile.phase} (${row.profile.totalMs} ms sampled):`);
+      // With the windows' length beside the time sampled: a server busy for a small part of them was not what kept
+      // the answer waiting (the slowest keystrokes are mostly moments the server did not run at all).
+      console.log(`          profile of the server during ${row.profile.phase} (busy ${row.profile.totalMs} ms of ${row.profile.windowMs} ms):`);
       console.log(`            own time: ${line(row.profile.self)}`);
       console.log(`            server functions, with what they call: ${line(row.profile.inclusive)}`);
     }
@@ -449,9 +459,9 @@ async function main() {
   const floorMs = (one.noop?.p50 ?? NaN) as number;
   const ratio = (ms: number | undefined) => (ms === undefined ? undefined : ms / Math.max(floorMs, 0.01));
   const targets = check([
-    { name: 'completion p99 while typing (1 MB)', value: one.whileTyping?.completion.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing' } },
+    { name: 'completion p99 while typing (1 MB)', value: one.whileTyping?.completion.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'the slowest keystrokes' } },
     { name: 'completion p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.completion.p99), limit: 10, unit: '×' },
-    { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing' } },
+    { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'the slowest keystrokes' } },
     { name: 'hover p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.hover.p99), limit: 10, unit: '×' },
     { name: 'diagnostics after an edit p99 (1 MB)', value: one.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'edits' } },
     { name: 'diagnostics after Enter near the top p99 (1 MB: every later block moves a line)', value: one.diagnosticsAfterEnter?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'enter' } },

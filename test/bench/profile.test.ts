@@ -37,3 +37,14 @@ test('a window keeps only the samples taken in it', () => {
   const summary = summarizeProfile(writeProfile([3, 3, 3, 3, 2, 4, 4, 3, 3]), 8, { fromUs: 4500, toUs: 7500 });
   assert.deepEqual(summary.self.map((line) => [line.name, line.ms]), [['handle server.js:10', 1]]);
 });
+
+test('several windows add up, and say how long they lasted (how busy the server was in them)', () => {
+  // Samples at 1..9 ms: windows 0.5–2.5 ms (parse, parse) and 5.5–8.5 ms (idle, idle, handle).
+  const summary = summarizeProfile(writeProfile([3, 3, 3, 3, 2, 4, 4, 2, 3]), 8, [
+    { fromUs: 500, toUs: 2500 },
+    { fromUs: 5500, toUs: 8500 },
+  ]);
+  assert.equal(summary.windowMs, 5);
+  assert.equal(summary.totalMs, 3);
+  assert.deepEqual(summary.self.map((line) => [line.name, line.ms]), [['parse server.js:20', 2], ['handle server.js:10', 1]]);
+});

@@ -25,14 +25,23 @@ export interface ProfileLine {
 export interface ProfileSummary {
   /** CPU time sampled in the window (idle left out). */
   totalMs: number;
+  /** How long the windows lasted in all (undefined without windows): the time the server could have been busy. */
+  windowMs?: number;
   /** Functions by their own time (garbage collection is listed as such). */
   self: ProfileLine[];
   /** The server's own functions by time spent in them and what they call. */
   inclusive: ProfileLine[];
 }
 
-/** `window`: only samples taken between these times (µs, the profile's clock) count, when given. */
-export function summarizeProfile(file: string, top = 8, window?: { fromUs: number; toUs: number }): ProfileSummary {
+export interface ProfileWindow {
+  fromUs: number;
+  toUs: number;
+}
+
+/** `window`: only samples taken between these times (µs, the profile's clock) count, when given; several windows add up. */
+export function summarizeProfile(file: string, top = 8, window?: ProfileWindow | readonly ProfileWindow[]): ProfileSummary {
+  const windows = window === undefined ? undefined : 'fromUs' in window ? [window] : window;
+  const inWindow = (time: number) => !windows || windows.some((each) => time >= each.fromUs && time <= each.toUs);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -43,7 +52,7 @@ export function summarizeProfile(file: string, top = 8, window?: { fromUs: numbe
   let totalUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     time += profile.timeDeltas[i];
-    if (window && (time < window.fromUs || time > window.toUs)) continue;
+    if (!inWindow(time)) continue;
     const delta = profile.timeDeltas[i + 1] ?? 0;
     const node = byId.get(profile.samples[i]);
     // Idle is the server waiting for the next message: not a cause of anything.
@@ -66,7 +75,8 @@ export function summarizeProfile(file: string, top = 8, window?: { fromUs: numbe
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, share: totalUs ? Math.round((us / totalUs) * 1000) / 10 : 0 }));
-  return { totalMs: Math.round(totalUs / 1000), self: lines(selfUs), inclusive: lines(inclusiveUs) };
+  const windowUs = windows?.reduce((sum, each) => sum + (each.toUs - each.fromUs), 0);
+  return { totalMs: Math.round(totalUs / 1000), ...(windowUs !== undefined ? { windowMs: Math.round(windowUs / 1000) } : {}), self: lines(selfUs), inclusive: lines(inclusiveUs) };
 }
 
 function frameName(node: ProfileNode): string {
