@@ -7,7 +7,7 @@ import type { ModuleFolderModel, TfvarsEntry, VariableDeclaration } from '../mod
 export interface FolderFacts {
   /** Bumped on every model change: cache keys for derived results (completion items...). */
   version: number;
-  /** One declaration per name (the first by file), sorted by name. */
+  /** One declaration per name (the first by file, then position), sorted by name. */
   variables: readonly VariableDeclaration[];
   variablesByName: ReadonlyMap<string, VariableDeclaration>;
   /** Auto-loaded tfvars entries of a key in load order; the last one is the value Terraform uses. */
