@@ -1,6 +1,6 @@
 // Shared by the model tests: the real parser (loaded once), fixture paths, and an in-memory file system.
 import path from 'node:path';
-import { loadTerraformParser } from '../../server/src/model';
+import { extractTerraformFile, loadTerraformParser } from '../../server/src/model';
 import type { ModelFileSystem, TerraformParser } from '../../server/src/model';
 
 export const fixturesRoot = path.resolve(__dirname, '../fixtures/model');
@@ -12,6 +12,16 @@ export function fixture(...segments: string[]): string {
 
 export function testParser(): Promise<TerraformParser> {
   return loadTerraformParser();
+}
+
+/** What a fresh parse of `text` gives for `file`: what every incremental result is compared with. */
+export function freshTerraformFacts(parser: TerraformParser, file: string, text: string) {
+  const tree = parser.parse(text);
+  try {
+    return extractTerraformFile(tree, file);
+  } finally {
+    tree.delete();
+  }
 }
 
 /**

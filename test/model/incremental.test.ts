@@ -13,11 +13,11 @@ import { applyTextChanges } from '../../server/src/model/documentEdits';
 import { LatestText } from '../../server/src/documents/latestText';
 import { TreeSitterPoints } from '../../server/src/model/positions';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
-import { extractTerraformFile, maxRegions } from '../../server/src/model/terraformFile';
+import { maxRegions } from '../../server/src/model/terraformFile';
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
 import { benignEdit, randomEdit, toContentChanges } from './editSequences';
 import type { RandomEdit } from './editSequences';
-import { demoAppFolder, MemoryFileSystem, testParser } from './helpers';
+import { demoAppFolder, freshTerraformFacts, MemoryFileSystem, testParser } from './helpers';
 
 const folder = path.resolve('/work/incremental');
 const mainFile = path.join(folder, 'main.tf');
@@ -130,12 +130,7 @@ function step(parser: TerraformParser, extractor: IncrementalTerraformExtractor,
 }
 
 function freshContribution(parser: TerraformParser, text: string) {
-  const tree = parser.parse(text);
-  try {
-    return extractTerraformFile(tree, mainFile);
-  } finally {
-    tree.delete();
-  }
+  return freshTerraformFacts(parser, mainFile, text);
 }
 
 function largeFile(blocks: number): string {

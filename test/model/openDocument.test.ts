@@ -2,10 +2,9 @@
 // facts are always those of a fresh parse of the text. The folder-wide side is test/model/folderModel.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractTerraformFile } from '../../server/src/model';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { OpenDocument } from '../../server/src/model/openDocument';
-import { testParser } from './helpers';
+import { freshTerraformFacts, testParser } from './helpers';
 
 const file = '/work/open-document/main.tf';
 const terraform = { kind: 'terraform' } as const;
@@ -13,14 +12,7 @@ const text = 'variable "region" {\n  type = string\n}\n\nresource "null_resource
 /** Inside the resource block: `region` → `zone` in `var.region`. */
 const renameInBlock: TextChange = { range: { start: { line: 5, character: 23 }, end: { line: 5, character: 29 } }, text: 'zone' };
 
-function fresh(parser: TerraformParser, source: string) {
-  const tree = parser.parse(source);
-  try {
-    return extractTerraformFile(tree, file);
-  } finally {
-    tree.delete();
-  }
-}
+const fresh = (parser: TerraformParser, source: string) => freshTerraformFacts(parser, file, source);
 
 describe('an open document', () => {
   test('an edit inside one block of a clean file is read from that block alone, exactly', async () => {

@@ -13,7 +13,6 @@ import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
 import type { BlockEditResult, EditSpan } from './incrementalTerraformFile';
 import { pointsAfterLineStart, TreeSitterPoints } from './positions';
 import type { TerraformParser } from './terraformParser';
-import { extractTerraformFile } from './terraformFile';
 import type { RegionParser } from './terraformFile';
 import { extractTfvarsFile } from './tfvarsFile';
 import path from 'node:path';
@@ -172,12 +171,11 @@ export class OpenDocument {
    */
   private extractTree(tree: Tree, text: string, edit?: EditSpan): FileContribution | undefined {
     try {
+      // Every .tf document has its extractor (the constructor makes one for each, over the size limit too).
       const contribution =
         this.kind.kind === 'tfvars'
           ? extractTfvarsFile(tree, this.file, this.kind.format, this.kind.autoLoaded)
-          : this.extractor
-            ? this.extractor.extract(tree, text, this.regionParser(text), edit)
-            : extractTerraformFile(tree, this.file, this.regionParser(text));
+          : (this.extractor as IncrementalTerraformExtractor).extract(tree, text, this.regionParser(text), edit);
       this.report(undefined);
       return contribution;
     } catch (error) {
