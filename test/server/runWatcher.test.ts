@@ -185,6 +185,58 @@ describe('RunWatcher', () => {
     assert.ok(emulator.control.requests().filter((r) => isAnyRunList(r.path) && r.status === 200).length >= 1, 'listing resumes after the pause');
   });
 
+  /** A plan-only run the service starts working on at once, on the sandbox workspace. */
+  async function workingRun(): Promise<Run> {
+    const creator = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
+    try {
+      return await creator.runs.create({ workspaceId: workspaceIds.get('sandbox')!, planOnly: true, message: 'working' });
+    } finally {
+      await creator.close();
+    }
+  }
+  const statusesOf = (reports: Array<{ changed: Run[] }>, runId: string) => reports.flatMap((r) => r.changed.filter((run) => run.id === runId).map((run) => run.attributes.status));
+
+  // Bounded: before the fix, the tick waited on a list held by the limiter until simulated time moved past the window,
+  // and nothing moved it, so the test hung instead of failing.
+  test('lists held back by a budget the views spent never hold up the polls of a working run', { timeout: 30_000 }, async () => {
+    const { client, watcher, reports, step, dispose } = harness();
+    const sandbox = workspaceIds.get('sandbox')!;
+    // The views' own reads (same client, as in the server) spend the 30 run lists of this minute, a few a second (the
+    // overall 30 a second stays free: a wait there would hold this harness's step).
+    for (let i = 0; i < 30; i++) {
+      await client.runs.listForWorkspace(sandbox, { pageSize: 1 });
+      await step(100);
+    }
+    const spent = emulator.control.requests().length;
+    const working = await workingRun();
+    watcher.watchWorkspace('emulator', sandbox);
+    watcher.followRun('emulator', sandbox, working.id);
+    for (let elapsed = 0; elapsed < 30_000; elapsed += 500) await step(500);
+    const during = emulator.control.requests().slice(spent);
+    assert.ok(statusesOf(reports, working.id).includes('planned_and_finished'), `the run's end was seen: ${statusesOf(reports, working.id).join(', ')}`);
+    assert.equal(during.filter((r) => isAnyRunList(r.path)).length, 0, 'no list was sent into a spent budget');
+    assert.equal(during.filter((r) => r.status === 429).length, 0);
+    // The budget frees 63 s after the views' reads (the window and its margin): the watcher lists then.
+    for (let elapsed = 0; elapsed < 40_000; elapsed += 500) await step(500);
+    await dispose();
+    assert.ok(emulator.control.requests().slice(spent).some((r) => isAnyRunList(r.path) && r.status === 200), 'the lists resume once the budget has room');
+  });
+
+  test('a 429 on a run list pauses the lists; a working run is still read every second', async () => {
+    const { watcher, reports, step, dispose } = harness();
+    const sandbox = workspaceIds.get('sandbox')!;
+    const working = await workingRun();
+    // After the run is queued (POST /runs would take the fault): the watcher's first list gets the 429.
+    emulator.control.injectFault({ path: /\/runs$/, kind: 'rate-limit', times: 1 });
+    watcher.watchWorkspace('emulator', sandbox);
+    watcher.followRun('emulator', sandbox, working.id);
+    for (let elapsed = 0; elapsed < 30_000; elapsed += 500) await step(500);
+    await dispose();
+    const lists = emulator.control.requests().filter((r) => isAnyRunList(r.path));
+    assert.deepEqual(lists.map((r) => r.status), [429], 'nothing more is listed during the pause');
+    assert.ok(statusesOf(reports, working.id).includes('planned_and_finished'), `the run's end was seen: ${statusesOf(reports, working.id).join(', ')}`);
+  });
+
   test('after a 300 s outage the watcher is back within 10 s of recovery, without hammering the service meanwhile (#14 item 12)', async () => {
     const { watcher, step, dispose } = harness();
     const demoApp = workspaceIds.get('demo-app')!;

@@ -18,7 +18,7 @@ import { OrganizationApi } from './organization';
 import { PhasesApi } from './phases';
 import { PlanOutputApi } from './planOutput';
 import { RateLimiter } from './rateLimiter';
-import type { RateWindow } from './rateLimiter';
+import type { RateBucket, RateWindow } from './rateLimiter';
 import { Requester } from './requester';
 import type { RequestWait } from './requester';
 import { defaultRetryOptions } from './retry';
@@ -71,6 +71,7 @@ export class ServiceClient {
   readonly planOutput: PlanOutputApi;
   readonly account: AccountApi;
   private readonly transport: HttpTransport;
+  private readonly limiter: RateLimiter;
 
   constructor(options: ServiceClientOptions) {
     this.address = parseAddress(options.address);
@@ -89,9 +90,10 @@ export class ServiceClient {
       ...(options.ca ? { ca: options.ca } : {}),
       onExchange: options.onExchange,
     });
+    this.limiter = new RateLimiter({ clock, ...options.rateLimits });
     const requester = new Requester({
       transport: this.transport,
-      limiter: new RateLimiter({ clock, ...options.rateLimits }),
+      limiter: this.limiter,
       clock,
       retry: { ...defaultRetryOptions, ...options.retry },
       apiBase: new URL(`${this.address.pathname.replace(/\/$/, '')}/api/v2`, this.address.origin),
@@ -109,6 +111,14 @@ export class ServiceClient {
     this.phases = new PhasesApi(requester, clock);
     this.planOutput = new PlanOutputApi(requester);
     this.account = new AccountApi(requester);
+  }
+
+  /**
+   * How long a request to `bucket` would wait for the rate limit right now (0: it would go at once). Background work
+   * asks first, so that it never queues behind the limit in front of what a user is waiting for.
+   */
+  rateLimitDelay(bucket: RateBucket): number {
+    return this.limiter.delayFor(bucket);
   }
 
   /** Closes the keep-alive connections. */

@@ -16,7 +16,9 @@
 //    token). While organization reads go, these lists are spaced `coveredListSpacingMs` (30 s → 2/min) apart, so
 //    200 first lists take 100 min (the organization list reports new runs meanwhile); with none, `listSpacingMs`
 //    (3 s → 20/min) as before, a quiet workspace waiting longer each time (15 s doubling to 5 min). Together at most
-//    26 run lists a minute, leaving 4 for the views' own list reads (the client's limiter queues them past 30);
+//    26 run lists a minute, leaving 4 for the views' own list reads (the client's limiter queues them past 30).
+//    The watcher's own lists never queue there: each starts only when the budget has room now, and runs beside the
+//    polls, so a user paging through the views delays the lists, never the reads of a run someone waits on;
 //  - a workspace's organization is read once from GET /workspaces/:id (general budget), or learned when the
 //    organization's list shows one of its runs;
 //  - ACTIVE runs (non-final) through GET /runs/:id (30/s budget): every 1 s while the service works on them (so a
@@ -25,7 +27,8 @@
 //  - a service that does not answer (network, timeout, 5xx, a proxy's error page) pauses the whole host,
 //    1 s doubling to `outageBackoff.maxMs` (8 s): the watcher is back within 10 s of the service's recovery, and at
 //    once when the user acts (wake); other errors back off per workspace/run/organization; a 429 (after the client's
-//    own retries) pauses the whole host for a minute.
+//    own retries) pauses for a minute what spends its budget: on a run list, the lists (another window or tool with
+//    the same token may have spent them), elsewhere the whole host.
 // Each change (status or action flags) is reported once, through onRuns(…, changed).
 import type { Run, ServiceClient } from '../api';
 import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relatedId, ServiceError } from '../api';
@@ -104,9 +107,18 @@ interface HostState {
   outageMs: number;
   outageUntil: number;
   pollTimes: number[];
+  /** After a 429 on a run list: no list before this (the run polls go on, on their own budget). */
+  listsPausedUntil: number;
   timer?: TimerHandle;
   timerDue?: number;
+  /** The tick in flight: run polls and organization lookups, on the general budget. */
   busy?: Promise<void>;
+  /**
+   * The run lists in flight, beside the ticks: a list may wait on its budget (30 a minute, shared with the views),
+   * and the run polls must not wait with it.
+   */
+  listing?: Promise<void>;
+  readingOrganization?: Promise<void>;
 }
 
 const rateLimitPauseMs = 60_000;
@@ -172,6 +184,7 @@ export class RunWatcher {
     const host = this.hosts.get(hostname);
     if (!host) return;
     host.pausedUntil = 0;
+    host.listsPausedUntil = 0;
     // Another token may read what this one could not.
     for (const organization of host.organizations.values()) organization.refusedUntil = 0;
     for (const watch of host.workspaces.values()) {
@@ -230,10 +243,10 @@ export class RunWatcher {
     this.wake(hostname);
   }
 
-  /** Resolves once no poll is in flight (tests step simulated time and wait for the work it released). */
+  /** Resolves once no poll or list is in flight (tests step simulated time and wait for the work it released). */
   async whenIdle(): Promise<void> {
     for (;;) {
-      const busy = [...this.hosts.values()].map((host) => host.busy).filter((p): p is Promise<void> => p !== undefined);
+      const busy = [...this.hosts.values()].flatMap((host) => [host.busy, host.listing, host.readingOrganization]).filter((p): p is Promise<void> => p !== undefined);
       if (busy.length === 0) return;
       await Promise.all(busy);
     }
@@ -263,6 +276,7 @@ export class RunWatcher {
         outageMs: 0,
         outageUntil: 0,
         pollTimes: [],
+        listsPausedUntil: 0,
       };
       this.hosts.set(hostname, host);
     }
@@ -277,13 +291,17 @@ export class RunWatcher {
     const now = this.timers.now();
     const organizations = this.readableOrganizations(host, now);
     const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
+    const listsFrom = now + this.listsWait(host, now);
     for (const watch of host.workspaces.values()) {
-      consider(Math.max(watch.nextListAt, host.lastListAt + listSpacing));
+      // A list in flight schedules the host again when it ends.
+      if (!host.listing) consider(Math.max(watch.nextListAt, host.lastListAt + listSpacing, listsFrom));
       if (watch.organization === undefined) consider(watch.lookupAt);
     }
-    for (const name of this.watchedOrganizations(host)) {
-      const organization = host.organizations.get(name)!;
-      consider(Math.max(host.lastOrganizationReadAt + this.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt));
+    if (!host.readingOrganization) {
+      for (const name of this.watchedOrganizations(host)) {
+        const organization = host.organizations.get(name)!;
+        consider(Math.max(host.lastOrganizationReadAt + this.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt, listsFrom));
+      }
     }
     for (const watch of host.runs.values()) consider(watch.nextPollAt);
     return due === undefined ? undefined : Math.max(due, host.pausedUntil, host.outageUntil);
@@ -343,22 +361,40 @@ export class RunWatcher {
       work.push(this.lookUpOrganization(client, host, workspaceId, watch));
     }
     const organizations = this.readableOrganizations(host, now);
-    if (now >= host.lastOrganizationReadAt + this.organizationReadSpacingMs) {
+    // Each list starts only when its budget has room now (the views may have spent it): queued behind the limiter,
+    // it would only push the user's own reads back. It is tried again when the budget frees (nextDue).
+    if (!host.readingOrganization && now >= host.lastOrganizationReadAt + this.organizationReadSpacingMs && this.listsWait(host, now) === 0) {
       const next = nextOrganization(host.organizations, organizations, now);
       if (next) {
         host.lastOrganizationReadAt = now;
-        work.push(this.readOrganization(client, host, next, host.organizations.get(next)!));
+        host.readingOrganization = this.besideTicks(host, this.readOrganization(client, host, next, host.organizations.get(next)!), () => (host.readingOrganization = undefined));
       }
     }
     const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
-    if (now >= host.lastListAt + listSpacing) {
+    if (!host.listing && now >= host.lastListAt + listSpacing && this.listsWait(host, now) === 0) {
       const next = [...host.workspaces].filter(([, watch]) => watch.nextListAt <= now).sort((a, b) => a[1].nextListAt - b[1].nextListAt)[0];
       if (next) {
         host.lastListAt = now;
-        work.push(this.listWorkspace(client, host, next[0], next[1]));
+        host.listing = this.besideTicks(host, this.listWorkspace(client, host, next[0], next[1]), () => (host.listing = undefined));
       }
     }
     await Promise.all(work);
+  }
+
+  /** How long the run lists must wait now: a 429's pause, or the client's own limiter (0: a list may go). */
+  private listsWait(host: HostState, now: number): number {
+    const client = this.options.clientFor(host.hostname);
+    return Math.max(0, host.listsPausedUntil - now, client ? client.rateLimitDelay('run-list') : 0);
+  }
+
+  /** Runs a list beside the ticks; when it ends, `done` clears its slot and the host is scheduled again. */
+  private besideTicks(host: HostState, work: Promise<void>, done: () => void): Promise<void> {
+    return work
+      .catch((error: unknown) => this.options.onProblem?.(`Watching runs failed, will retry: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        done();
+        this.schedule(host);
+      });
   }
 
   private async listWorkspace(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
@@ -388,7 +424,7 @@ export class RunWatcher {
         watch.intervalMs = Math.min(watch.intervalMs * 2, this.listInterval.maxMs * 2);
         watch.nextListAt = this.timers.now() + watch.intervalMs;
       }
-      this.failed(host, error, `list the runs of workspace ${workspaceId}`);
+      this.failed(host, error, `list the runs of workspace ${workspaceId}`, 'run-list');
     }
   }
 
@@ -477,7 +513,7 @@ export class RunWatcher {
         organization.errorMs = Math.min(organization.errorMs > 0 ? organization.errorMs * 2 : this.organizationReadSpacingMs, this.listInterval.maxMs);
         organization.retryAt = now + organization.errorMs;
       }
-      this.failed(host, error, `list the runs of organization ${name}`);
+      this.failed(host, error, `list the runs of organization ${name}`, 'run-list');
     }
   }
 
@@ -586,8 +622,17 @@ export class RunWatcher {
     return true;
   }
 
-  private failed(host: HostState, error: unknown, what: string): void {
-    if (error instanceof RateLimitedError) host.pausedUntil = this.timers.now() + Math.max(rateLimitPauseMs, error.retryAfterMs ?? 0);
+  /**
+   * Reports a failed read. A 429 pauses what spends the budget it hit: a run list's, only the lists (the run polls
+   * have their own budget, and a run the user waits on must not stall because another window or tool spent the
+   * lists'); any other, the whole host.
+   */
+  private failed(host: HostState, error: unknown, what: string, bucket: 'general' | 'run-list' = 'general'): void {
+    if (error instanceof RateLimitedError) {
+      const until = this.timers.now() + Math.max(rateLimitPauseMs, error.retryAfterMs ?? 0);
+      if (bucket === 'run-list') host.listsPausedUntil = until;
+      else host.pausedUntil = until;
+    }
     if (isApiError(error) && error.kind === 'cancelled') return;
     this.options.onProblem?.(isApiError(error) ? error.message : `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
