@@ -35,7 +35,9 @@ import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relat
 import { mayHaveSkippedRuns, newestCreatedAt, newOrganizationWatch, nextOrganization, runsByWatchedWorkspace } from './organizationRunReads';
 import type { OrganizationWatch } from './organizationRunReads';
 import { runSignature } from './runSummary';
-import type { TimerHandle, Timers } from './timers';
+import type { Timers } from './timers';
+import { awaitsSomeone, isCovered, markAnswered, newHostState, readableOrganizations, recordRuns, startsView, watchedOrganizations } from './watchedHost';
+import type { HostState, RunWatch, WorkspaceWatch } from './watchedHost';
 
 export interface RunWatcherOptions {
   timers: Timers;
@@ -60,65 +62,6 @@ export interface RunWatcherOptions {
   coveredListSpacingMs?: number;
   /** Host pause while the service does not answer: base doubling to max (default 1 s to 8 s). */
   outageBackoff?: { baseMs: number; maxMs: number };
-}
-
-interface WorkspaceWatch {
-  /** Infinity: no list planned (the organization list covers it). */
-  nextListAt: number;
-  intervalMs: number;
-  listedOnce: boolean;
-  /** The host's watch counter when this watch began (see OrganizationWatch.baselineSeq). */
-  seq: number;
-  /** undefined: not known yet; null: cannot be known (the workspace is not readable): its own list only. */
-  organization?: string | null;
-  /** When to look its organization up (again). */
-  lookupAt: number;
-  /**
-   * Report every run of the first look too (a client view asked for the workspace and starts from what the watcher
-   * saw): the first of its own list or an organization read that shows its runs, whichever comes first (the next
-   * organization read, within 2.5 s, where its own first list may wait its turn for minutes).
-   */
-  reportFirstList?: boolean;
-  /** The starting runs were reported (see reportFirstList). */
-  startReported?: boolean;
-}
-
-interface RunWatch {
-  workspaceId: string;
-  nextPollAt: number;
-  intervalMs: number;
-  /** Polls in a row that found the run unchanged. */
-  quietPolls?: number;
-}
-
-interface HostState {
-  hostname: string;
-  workspaces: Map<string, WorkspaceWatch>;
-  runs: Map<string, RunWatch>;
-  /** Last signature seen of every run (listed or polled), to report each change once. */
-  signatures: Map<string, string>;
-  lastListAt: number;
-  lastOrganizationReadAt: number;
-  organizations: Map<string, OrganizationWatch>;
-  /** Counts watchWorkspace calls: orders watches against organization reads. */
-  watchSeq: number;
-  pausedUntil: number;
-  /** While the service does not answer: the current pause (0 = it answers) and when the next probe may go. */
-  outageMs: number;
-  outageUntil: number;
-  pollTimes: number[];
-  /** After a 429 on a run list: no list before this (the run polls go on, on their own budget). */
-  listsPausedUntil: number;
-  timer?: TimerHandle;
-  timerDue?: number;
-  /** The tick in flight: run polls and organization lookups, on the general budget. */
-  busy?: Promise<void>;
-  /**
-   * The run lists in flight, beside the ticks: a list may wait on its budget (30 a minute, shared with the views),
-   * and the run polls must not wait with it.
-   */
-  listing?: Promise<void>;
-  readingOrganization?: Promise<void>;
 }
 
 const rateLimitPauseMs = 60_000;
@@ -215,7 +158,7 @@ export class RunWatcher {
     host.outageUntil = 0;
     // A workspace the organization list covers is looked at by the next organization read (within its spacing):
     // listing each of them again would spend the whole budget for nothing.
-    for (const watch of host.workspaces.values()) if (!this.covered(host, watch, now) || !watch.listedOnce) watch.nextListAt = Math.min(watch.nextListAt, now);
+    for (const watch of host.workspaces.values()) if (!isCovered(host, watch, now) || !watch.listedOnce) watch.nextListAt = Math.min(watch.nextListAt, now);
     host.timer?.cancel();
     host.timer = undefined;
     host.timerDue = undefined;
@@ -263,21 +206,7 @@ export class RunWatcher {
   private host(hostname: string): HostState {
     let host = this.hosts.get(hostname);
     if (!host) {
-      host = {
-        hostname,
-        workspaces: new Map(),
-        runs: new Map(),
-        signatures: new Map(),
-        lastListAt: -Infinity,
-        lastOrganizationReadAt: -Infinity,
-        organizations: new Map(),
-        watchSeq: 0,
-        pausedUntil: 0,
-        outageMs: 0,
-        outageUntil: 0,
-        pollTimes: [],
-        listsPausedUntil: 0,
-      };
+      host = newHostState(hostname);
       this.hosts.set(hostname, host);
     }
     return host;
@@ -289,7 +218,7 @@ export class RunWatcher {
       if (Number.isFinite(time)) due = due === undefined ? time : Math.min(due, time);
     };
     const now = this.timers.now();
-    const organizations = this.readableOrganizations(host, now);
+    const organizations = readableOrganizations(host, now);
     const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
     const listsFrom = now + this.listsWait(host, now);
     for (const watch of host.workspaces.values()) {
@@ -298,7 +227,7 @@ export class RunWatcher {
       if (watch.organization === undefined) consider(watch.lookupAt);
     }
     if (!host.readingOrganization) {
-      for (const name of this.watchedOrganizations(host)) {
+      for (const name of watchedOrganizations(host)) {
         const organization = host.organizations.get(name)!;
         consider(Math.max(host.lastOrganizationReadAt + this.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt, listsFrom));
       }
@@ -360,7 +289,7 @@ export class RunWatcher {
       host.pollTimes.push(now);
       work.push(this.lookUpOrganization(client, host, workspaceId, watch));
     }
-    const organizations = this.readableOrganizations(host, now);
+    const organizations = readableOrganizations(host, now);
     // Each list starts only when its budget has room now (the views may have spent it): queued behind the limiter,
     // it would only push the user's own reads back. It is tried again when the budget frees (nextDue).
     if (!host.readingOrganization && now >= host.lastOrganizationReadAt + this.organizationReadSpacingMs && this.listsWait(host, now) === 0) {
@@ -402,8 +331,8 @@ export class RunWatcher {
       // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
       const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
       if (host.workspaces.get(workspaceId) !== watch) return;
-      const firstForView = this.startsView(watch);
-      const recorded = this.record(host, page.items, watch.listedOnce || firstForView);
+      const firstForView = startsView(watch);
+      const recorded = recordRuns(host, page.items, watch.listedOnce || firstForView);
       // A view starts from this list: every run of it is pushed.
       const changed = firstForView ? page.items : recorded;
       if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
@@ -412,11 +341,11 @@ export class RunWatcher {
           host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
         }
       }
-      this.answered(host);
+      markAnswered(host);
       watch.listedOnce = true;
       watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
       // Covered: the organization's list finds what is new here from now on.
-      watch.nextListAt = this.covered(host, watch, this.timers.now()) ? Infinity : this.timers.now() + watch.intervalMs;
+      watch.nextListAt = isCovered(host, watch, this.timers.now()) ? Infinity : this.timers.now() + watch.intervalMs;
       this.options.onRuns(host.hostname, workspaceId, page.items, changed, true);
     } catch (error) {
       if (this.unanswered(host, error)) watch.nextListAt = this.timers.now(); // again as soon as the host's pause ends
@@ -432,7 +361,7 @@ export class RunWatcher {
   private async lookUpOrganization(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
     try {
       const { workspace } = await client.workspaces.getById(workspaceId);
-      this.answered(host);
+      markAnswered(host);
       if (host.workspaces.get(workspaceId) !== watch || watch.organization !== undefined) return;
       this.learnOrganization(host, watch, relatedId(workspace, 'organization') ?? null);
     } catch (error) {
@@ -464,7 +393,7 @@ export class RunWatcher {
       // Every operation (the organization list leaves none out by default, but the workspace list does: be explicit).
       // No filter[workspace_names]: 200 names make a long URL, and a renamed workspace would silently drop out.
       const page = await client.runs.listForOrganization(name, { pageSize: this.organizationPageSize, operations: [...allRunOperations] });
-      this.answered(host);
+      markAnswered(host);
       organization.errorMs = 0;
       const now = this.timers.now();
       const grouped = runsByWatchedWorkspace(page.items, (workspaceId) => host.workspaces.has(workspaceId));
@@ -473,8 +402,8 @@ export class RunWatcher {
         // The page shows the workspace is in this organization: no lookup needed.
         if (watch.organization === undefined) this.learnOrganization(host, watch, name);
         if (watch.organization !== name) continue;
-        const firstForView = this.startsView(watch);
-        const recorded = this.record(host, runs, watch.seq <= organization.baselineSeq);
+        const firstForView = startsView(watch);
+        const recorded = recordRuns(host, runs, watch.seq <= organization.baselineSeq);
         const changed = firstForView ? runs : recorded;
         if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
         for (const run of runs) {
@@ -517,32 +446,6 @@ export class RunWatcher {
     }
   }
 
-  /** Whether this look at the workspace's runs is the one a view starts from (reportFirstList); marks it taken. */
-  private startsView(watch: WorkspaceWatch): boolean {
-    if (watch.reportFirstList !== true || watch.startReported === true) return false;
-    watch.startReported = true;
-    return true;
-  }
-
-  /** Whether the organization list finds this workspace's new runs (its organization is known and readable). */
-  private covered(host: HostState, watch: WorkspaceWatch, now: number): boolean {
-    if (typeof watch.organization !== 'string') return false;
-    const organization = host.organizations.get(watch.organization);
-    return organization !== undefined && organization.refusedUntil <= now;
-  }
-
-  /** Organizations with at least one watched workspace. */
-  private watchedOrganizations(host: HostState): Set<string> {
-    const names = new Set<string>();
-    for (const watch of host.workspaces.values()) if (typeof watch.organization === 'string') names.add(watch.organization);
-    return names;
-  }
-
-  /** …of which the list is not refused now. */
-  private readableOrganizations(host: HostState, now: number): string[] {
-    return [...this.watchedOrganizations(host)].filter((name) => host.organizations.get(name)!.refusedUntil <= now);
-  }
-
   /**
    * A run of the workspace just ended, so the run waiting behind it starts now: a pending run backs off while it
    * waits its turn, and without this its start (and its plan's end) would be seen up to a backed-off poll late.
@@ -560,8 +463,8 @@ export class RunWatcher {
   private async pollRun(client: ServiceClient, host: HostState, runId: string, watch: RunWatch): Promise<void> {
     try {
       const { run } = await client.runs.get(runId);
-      this.answered(host);
-      const changed = this.record(host, [run], true);
+      markAnswered(host);
+      const changed = recordRuns(host, [run], true);
       const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
       if (isFinalRunStatus(run.attributes.status)) {
         host.runs.delete(runId);
@@ -588,24 +491,6 @@ export class RunWatcher {
       }
       this.failed(host, error, `read run ${runId}`);
     }
-  }
-
-  /** Updates signatures; returns the runs that changed (new runs count only after the workspace's first list). */
-  private record(host: HostState, runs: Run[], reportNew: boolean): Run[] {
-    const changed: Run[] = [];
-    for (const run of runs) {
-      const signature = runSignature(run);
-      const previous = host.signatures.get(run.id);
-      host.signatures.set(run.id, signature);
-      if (previous === undefined ? reportNew : previous !== signature) changed.push(run);
-    }
-    return changed;
-  }
-
-  /** The service answered: any outage is over. */
-  private answered(host: HostState): void {
-    host.outageMs = 0;
-    host.outageUntil = 0;
   }
 
   /**
@@ -636,10 +521,4 @@ export class RunWatcher {
     if (isApiError(error) && error.kind === 'cancelled') return;
     this.options.onProblem?.(isApiError(error) ? error.message : `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/** The run stands still until a user acts (confirm, override, a decision) or another run frees the workspace. */
-function awaitsSomeone(run: Run): boolean {
-  const status = run.attributes.status;
-  return status === 'pending' || status.endsWith('_awaiting_decision') || status.endsWith('policy_override') || run.attributes.actions?.['is-confirmable'] === true;
 }
