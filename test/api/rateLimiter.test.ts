@@ -2,7 +2,7 @@
 // and honours the server's X-RateLimit-Remaining/Reset. Time is virtual: waits are asserted, not slept.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RateLimiter } from '../../server/src/api/rateLimiter';
+import { queueGraceMs, RateLimiter } from '../../server/src/api/rateLimiter';
 import { SteppedClock, VirtualClock } from './support/virtualClock';
 import { runResource, sendJson, startTestServer } from './support/testServer';
 import { testClient } from './support/clientFactory';
@@ -48,6 +48,23 @@ describe('RateLimiter', () => {
     assert.equal(limiter.delayFor('general'), 2500);
     limiter.observe('general', { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': '0.2' });
     assert.equal(limiter.delayFor('general'), 2500, 'remaining > 0 does not shorten or add a pause');
+  });
+
+  test('background work holds off while other requests wait for the bucket, even as a slot frees', async () => {
+    const clock = new SteppedClock();
+    const limiter = new RateLimiter({ clock, runList: { limit: 1, windowMs: 1000 }, margin: 0 });
+    await limiter.acquire('run-list');
+    assert.equal(limiter.backgroundDelay('run-list'), 1000, 'the window has no room');
+    const queued = limiter.acquire('run-list'); // a user's read, sleeping until the slot frees
+    await clock.advance(0);
+    // The slot frees; the background work's timer fires before the sleeping read's (same due time).
+    clock.time += 1000;
+    assert.equal(limiter.delayFor('run-list'), 0);
+    assert.equal(limiter.backgroundDelay('run-list'), queueGraceMs, 'the waiting read goes first');
+    assert.equal(limiter.backgroundDelay('general'), 0, 'the other bucket is not held');
+    await clock.advance(0);
+    await queued;
+    assert.equal(limiter.backgroundDelay('run-list'), 1000, 'the read took the slot; nobody waits now');
   });
 
   test('a cancelled wait rejects', async () => {

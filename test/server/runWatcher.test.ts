@@ -222,6 +222,28 @@ describe('RunWatcher', () => {
     assert.ok(emulator.control.requests().slice(spent).some((r) => isAnyRunList(r.path) && r.status === 200), 'the lists resume once the budget has room');
   });
 
+  test("a view's read waiting for the run-list budget gets the freed slot before the watcher's list", async () => {
+    const { client, watcher, step, dispose } = harness();
+    const sandbox = workspaceIds.get('sandbox')!;
+    const legacy = workspaceIds.get('legacy-batch')!;
+    for (let i = 0; i < 30; i++) {
+      await client.runs.listForWorkspace(sandbox, { pageSize: 1 });
+      await step(100);
+    }
+    // The watcher plans its first list for the moment the budget frees…
+    watcher.watchWorkspace('emulator', legacy);
+    await step(500);
+    // …and then a view asks for a page, which waits in the limiter for that same moment.
+    const viewRead = client.runs.listForWorkspace(sandbox, { pageSize: 7 });
+    for (let elapsed = 0; elapsed < 70_000; elapsed += 500) await step(500);
+    await viewRead;
+    await dispose();
+    const lists = emulator.control.requests().filter((r) => isAnyRunList(r.path)).slice(30);
+    assert.ok(lists.length >= 2, `${lists.length} lists after the budget freed`);
+    assert.match(lists[0]!.path, /page%5Bsize%5D=7|page\[size\]=7/, `the view's read went first, not ${lists[0]!.path}`);
+    assert.equal(emulator.control.requests().filter((r) => r.status === 429).length, 0);
+  });
+
   test('a 429 on a run list pauses the lists; a working run is still read every second', async () => {
     const { watcher, reports, step, dispose } = harness();
     const sandbox = workspaceIds.get('sandbox')!;

@@ -114,11 +114,12 @@ export class ServiceClient {
   }
 
   /**
-   * How long a request to `bucket` would wait for the rate limit right now (0: it would go at once). Background work
-   * asks first, so that it never queues behind the limit in front of what a user is waiting for.
+   * How long background work should hold off a request to `bucket` (0: it may go now): while the rate limit has no
+   * room, or other requests already wait for it. Background work asks first, so that it never queues behind the
+   * limit, nor takes a freed slot from what a user is waiting for.
    */
-  rateLimitDelay(bucket: RateBucket): number {
-    return this.limiter.delayFor(bucket);
+  backgroundDelay(bucket: RateBucket): number {
+    return this.limiter.backgroundDelay(bucket);
   }
 
   /** Closes the keep-alive connections. */

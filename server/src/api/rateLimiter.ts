@@ -51,6 +51,9 @@ class SlidingWindow {
   }
 }
 
+/** How soon background work asks again while other requests wait for the bucket it wants. */
+export const queueGraceMs = 250;
+
 /** The limiter would hold the request past its deadline; `waitMs` is how long it would have waited. */
 export class LimiterDeadlineError extends Error {
   constructor(readonly waitMs: number) {
@@ -61,6 +64,8 @@ export class LimiterDeadlineError extends Error {
 export class RateLimiter {
   private readonly windows: Record<RateBucket, SlidingWindow>;
   private readonly clock: Clock;
+  /** Requests sleeping in acquire() until their bucket has room, per bucket. */
+  private readonly waiting: Record<RateBucket, number> = { general: 0, 'run-list': 0 };
 
   constructor(options: RateLimiterOptions) {
     const margin = options.margin ?? 0.05;
@@ -88,7 +93,12 @@ export class RateLimiter {
       }
       if (until.deadline !== undefined && now + delay > until.deadline) throw new LimiterDeadlineError(delay);
       until.onWait?.(delay);
-      await this.clock.sleep(delay, signal);
+      this.waiting[bucket]++;
+      try {
+        await this.clock.sleep(delay, signal);
+      } finally {
+        this.waiting[bucket]--;
+      }
     }
   }
 
@@ -96,6 +106,15 @@ export class RateLimiter {
   delayFor(bucket: RateBucket): number {
     const now = this.clock.now();
     return Math.max(...this.bucketsFor(bucket).map((window) => window.delayAt(now)));
+  }
+
+  /**
+   * How long background work should hold off a request to `bucket` (0: it may go now). Past the window's own wait,
+   * requests already waiting for the bucket go first: a user's read queued there must not lose the slot it waits for
+   * to a background one that arrives as it frees. Asked again after `queueGraceMs` while they wait.
+   */
+  backgroundDelay(bucket: RateBucket): number {
+    return Math.max(this.delayFor(bucket), this.waiting[bucket] > 0 ? queueGraceMs : 0);
   }
 
   /**

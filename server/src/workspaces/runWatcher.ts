@@ -310,10 +310,10 @@ export class RunWatcher {
     await Promise.all(work);
   }
 
-  /** How long the run lists must wait now: a 429's pause, or the client's own limiter (0: a list may go). */
+  /** How long the run lists must wait now: a 429's pause, the client's limiter, or reads of the views waiting there. */
   private listsWait(host: HostState, now: number): number {
     const client = this.options.clientFor(host.hostname);
-    return Math.max(0, host.listsPausedUntil - now, client ? client.rateLimitDelay('run-list') : 0);
+    return Math.max(0, host.listsPausedUntil - now, client ? client.backgroundDelay('run-list') : 0);
   }
 
   /** Runs a list beside the ticks; when it ends, `done` clears its slot and the host is scheduled again. */
