@@ -136,6 +136,21 @@ export async function withPrompts<T>(
  * Waits until the run satisfies `done`, as the server reports it: the run is read once (which makes the server
  * follow it while it is active), then every hcpTerraform/runsChanged is checked. No timers: the events drive it.
  */
+/** The run and its workspace's current run as the emulator has them (for a failure's message). */
+async function serviceSideOf(runId: string): Promise<string> {
+  try {
+    const run = (await emulatorGet(`/runs/${runId}`)).data;
+    const workspaceId = run.relationships?.workspace?.data?.id;
+    const workspace = workspaceId ? (await emulatorGet(`/workspaces/${workspaceId}`)).data : undefined;
+    const holderId = workspace?.relationships?.['current-run']?.data?.id;
+    const holder = holderId && holderId !== runId ? (await emulatorGet(`/runs/${holderId}`)).data : undefined;
+    const describe = (r: any) => `${r.id} ${r.attributes.status} ${JSON.stringify(r.attributes.actions)} "${r.attributes.message}" (${JSON.stringify(r.attributes['status-timestamps'])})`;
+    return `the emulator has ${describe(run)}${holder ? `, behind ${describe(holder)}` : ', holding its workspace'}`;
+  } catch (error) {
+    return `the emulator could not be asked (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 export async function runReaches(runId: string, description: string, done: (run: RunSummary) => boolean, timeoutMs = 45_000): Promise<RunSummary> {
   let latest: RunSummary | undefined;
   const events = extension().exports.events;
@@ -151,6 +166,9 @@ export async function runReaches(runId: string, description: string, done: (run:
     // By method name: the test bundle's own copy of the protocol types is not the client's (parameter structures differ).
     latest = ((await languageClient().sendRequest(runDetailsRequest.method, { runId })) as { run: RunSummary }).run;
     return await waitFor(`run ${runId} to be ${description}`, changed.event, () => (latest && done(latest) ? latest : undefined), timeoutMs);
+  } catch (error) {
+    // Says whether the run stood still on the service or its change never reached the extension.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the extension last saw ${latest ? `${latest.status} ${JSON.stringify(latest.actions)}` : 'nothing'}; ${await serviceSideOf(runId)}`);
   } finally {
     subscription.dispose();
     changed.dispose();
