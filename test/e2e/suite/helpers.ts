@@ -145,7 +145,13 @@ async function serviceSideOf(runId: string): Promise<string> {
     const holderId = workspace?.relationships?.['current-run']?.data?.id;
     const holder = holderId && holderId !== runId ? (await emulatorGet(`/runs/${holderId}`)).data : undefined;
     const describe = (r: any) => `${r.id} ${r.attributes.status} ${JSON.stringify(r.attributes.actions)} "${r.attributes.message}" (${JSON.stringify(r.attributes['status-timestamps'])})`;
-    return `the emulator has ${describe(run)}${holder ? `, behind ${describe(holder)}` : ', holding its workspace'}`;
+    // Whether the extension kept reading it, and whether a 429 could have paused its watcher.
+    const log = (await (await fetch(`${emulatorInfo().url}/_emulator/requests`)).json()) as Array<{ time: string; method: string; path: string; status: number; tokenRole?: string }>;
+    const reads = log.filter((r) => r.method === 'GET' && r.path.split('?')[0] === `/api/v2/runs/${runId}`);
+    const since = Date.now() - 120_000;
+    const refused = log.filter((r) => r.status === 429 && Date.parse(r.time) >= since).map((r) => `${r.time} ${r.tokenRole ?? '?'} ${r.method} ${r.path.slice(0, 80)}`);
+    const side = `the emulator has ${describe(run)}${holder ? `, behind ${describe(holder)}` : ', holding its workspace'}`;
+    return `${side}; GET /runs/${runId} ${reads.length} times, the last at ${reads.at(-1)?.time ?? 'never'}; 429s in the last 2 minutes: ${refused.length ? refused.join(' | ') : 'none'}`;
   } catch (error) {
     return `the emulator could not be asked (${error instanceof Error ? error.message : String(error)})`;
   }
