@@ -222,6 +222,19 @@ describe('RunWatcher', () => {
     assert.ok(emulator.control.requests().slice(spent).some((r) => isAnyRunList(r.path) && r.status === 200), 'the lists resume once the budget has room');
   });
 
+  test('a run someone asked to follow is read until it ends, even once its workspace is no longer watched', async () => {
+    const { watcher, reports, step, dispose } = harness();
+    const sandbox = workspaceIds.get('sandbox')!;
+    const working = await workingRun();
+    watcher.watchWorkspace('emulator', sandbox); // pinned…
+    watcher.followRun('emulator', sandbox, working.id); // …and a plan the user queued there
+    await step(500);
+    watcher.unwatchWorkspace('emulator', sandbox); // unpinned while the plan runs
+    for (let elapsed = 0; elapsed < 30_000; elapsed += 500) await step(500);
+    await dispose();
+    assert.ok(statusesOf(reports, working.id).includes('planned_and_finished'), `the run's end was seen: ${statusesOf(reports, working.id).join(', ')}`);
+  });
+
   test("a view's read waiting for the run-list budget gets the freed slot before the watcher's list", async () => {
     const { client, watcher, step, dispose } = harness();
     const sandbox = workspaceIds.get('sandbox')!;

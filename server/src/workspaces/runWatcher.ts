@@ -118,7 +118,7 @@ export class RunWatcher {
     const host = this.hosts.get(hostname);
     if (!host) return;
     host.workspaces.delete(workspaceId);
-    for (const [runId, watch] of host.runs) if (watch.workspaceId === workspaceId) host.runs.delete(runId);
+    for (const [runId, watch] of host.runs) if (watch.workspaceId === workspaceId && !watch.asked) host.runs.delete(runId);
     this.schedule(host);
   }
 
@@ -173,7 +173,7 @@ export class RunWatcher {
   followRun(hostname: string, workspaceId: string, runId: string, known?: Run): void {
     const host = this.host(hostname);
     if (known) host.signatures.set(runId, runSignature(known));
-    host.runs.set(runId, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
+    host.runs.set(runId, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs, asked: true });
     this.schedule(host);
   }
 

@@ -33,6 +33,11 @@ export interface RunWatch {
   intervalMs: number;
   /** Polls in a row that found the run unchanged. */
   quietPolls?: number;
+  /**
+   * Followed because someone asked (a command acted on it, a view opened it): read until it ends, even once its
+   * workspace is no longer watched (unpinned while its plan runs), where runs found by a list go with the workspace.
+   */
+  asked?: boolean;
 }
 
 export interface HostState {
