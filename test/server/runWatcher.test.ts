@@ -107,12 +107,17 @@ describe('RunWatcher', () => {
     const workspaceId = workspaceIds.get('staging-api')!;
     watcher.watchWorkspace('emulator', workspaceId);
     for (let elapsed = 0; elapsed < 3 * 60_000; elapsed += 1_000) await step(1_000);
+    const counted = new Map(reports.flatMap((report) => report.changed).map((run) => [run.id, watcher.changesReported('emulator', run.id)]));
     await dispose();
     const polls = emulator.control.requests().filter((r) => /^\/api\/v2\/runs\/run-[^/?]+$/.test(r.path));
     assert.ok(polls.length > 0, 'the auto-applying run was polled');
     const changes = reports.flatMap((report) => report.changed.map((run) => `${run.id} ${run.attributes.status}`));
     assert.ok(changes.some((change) => change.endsWith(' applied')), changes.join('\n'));
     assert.equal(new Set(changes).size, changes.length, `each change once: ${changes.join(', ')}`);
+    // What a details read compares to know it may be older than the news (freshRead): one count per reported change.
+    const applied = changes.find((change) => change.endsWith(' applied'))!.split(' ')[0]!;
+    const reportedChanges = reports.flatMap((report) => report.changed).filter((run) => run.id === applied).length;
+    assert.equal(counted.get(applied), reportedChanges);
     const initial = reports.find((report) => report.fromList);
     assert.deepEqual(initial?.changed, [], 'the first list is the starting state, not a change');
   });

@@ -177,6 +177,14 @@ export class RunWatcher {
     this.schedule(host);
   }
 
+  /**
+   * How many changes of the run were reported so far: a reader that saw this number move while it read the run knows
+   * a newer state may already be with the client (see freshRead).
+   */
+  changesReported(hostname: string, runId: string): number {
+    return this.hosts.get(hostname)?.changeCounts.get(runId) ?? 0;
+  }
+
   /** Something changed on the workspace (a command ran): list it at the next opportunity. */
   pokeWorkspace(hostname: string, workspaceId: string): void {
     const watch = this.hosts.get(hostname)?.workspaces.get(workspaceId);

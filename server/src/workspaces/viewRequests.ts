@@ -6,6 +6,7 @@ import type { Page, Run, RunInclude } from '../api';
 import { isFinalRunStatus, relatedId, ServiceError } from '../api';
 import type { CoreContext } from '../commands/context';
 import { resolveTarget } from '../commands/context';
+import type { Target } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
 import { parseRequestParams } from '../commands/requestParams';
 import { checkHclValue, summarizeVariable } from '../commands/variableCommands';
@@ -14,6 +15,7 @@ import { withUserNames } from '../commands/workspaceCommands';
 import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, RunsResult, SubscriptionResult } from '../protocol';
 import { changeRequestsRequest, organizationTokenStatusRequest, runDetailsRequest, runsRequest, subscriptionRequest, validateHclValueRequest, variablesRequest } from '../protocol';
 import type { OrganizationTokenStatus } from '../protocol';
+import { freshRead } from './freshRead';
 import { summarizeRun } from './runSummary';
 
 export function registerViewRequests(connection: Connection, context: CoreContext): void {
@@ -128,6 +130,11 @@ async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsR
 async function runDetails(context: CoreContext, params: RunDetailsParams | undefined): Promise<RunDetails> {
   if (!params || typeof params.runId !== 'string' || !params.runId) throw invalidParams('Send {"runId": "run-…"}.');
   const target = resolveTarget(context, params);
+  // Several reads (the run, its phases, their logs): a change of the run reported meanwhile must not be undone by it.
+  return freshRead(() => context.watcher.changesReported(target.hostname, params.runId), () => readRunDetails(context, target, params));
+}
+
+async function readRunDetails(context: CoreContext, target: Target, params: RunDetailsParams): Promise<RunDetails> {
   const { run, included } = await target.client.runs.get(params.runId, { include: ['plan', 'apply', 'created_by'] });
   const details: RunDetails = { run: summarizeRun(run, included) };
   // The user is looking at this run: follow it while it is active, so its view updates through runsChanged.

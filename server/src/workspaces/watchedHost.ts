@@ -46,6 +46,8 @@ export interface HostState {
   runs: Map<string, RunWatch>;
   /** Last signature seen of every run (listed or polled), to report each change once. */
   signatures: Map<string, string>;
+  /** How many changes of each run were reported (see RunWatcher.changesReported). */
+  changeCounts: Map<string, number>;
   lastListAt: number;
   lastOrganizationReadAt: number;
   organizations: Map<string, OrganizationWatch>;
@@ -77,6 +79,7 @@ export function newHostState(hostname: string): HostState {
     workspaces: new Map(),
     runs: new Map(),
     signatures: new Map(),
+    changeCounts: new Map(),
     lastListAt: -Infinity,
     lastOrganizationReadAt: -Infinity,
     organizations: new Map(),
@@ -122,7 +125,10 @@ export function recordRuns(host: HostState, runs: Run[], reportNew: boolean): Ru
     const signature = runSignature(run);
     const previous = host.signatures.get(run.id);
     host.signatures.set(run.id, signature);
-    if (previous === undefined ? reportNew : previous !== signature) changed.push(run);
+    if (previous === undefined ? reportNew : previous !== signature) {
+      changed.push(run);
+      host.changeCounts.set(run.id, (host.changeCounts.get(run.id) ?? 0) + 1);
+    }
   }
   return changed;
 }
