@@ -2,7 +2,7 @@
 // older than the runsChanged notification it already had.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { freshRead } from '../../server/src/workspaces/freshRead';
+import { freshRead, maxFreshReads } from '../../server/src/workspaces/freshRead';
 
 describe('freshRead', () => {
   test('no change reported meanwhile: one read, its answer', async () => {
@@ -27,7 +27,7 @@ describe('freshRead', () => {
     assert.equal(reads, 2);
   });
 
-  test('a second change during the second read does not loop: two reads at most', async () => {
+  test('a run that keeps changing while it is read is read at most maxFreshReads times', async () => {
     let reported = 0;
     let reads = 0;
     await freshRead(
@@ -38,6 +38,20 @@ describe('freshRead', () => {
         return reads;
       },
     );
-    assert.equal(reads, 2);
+    assert.equal(reads, maxFreshReads);
+  });
+
+  test('a change during the second read too: a third read, and its answer', async () => {
+    let reported = 0;
+    let reads = 0;
+    const answer = await freshRead(
+      () => reported,
+      async () => {
+        reads++;
+        if (reads <= 2) reported++;
+        return `read ${reads}`;
+      },
+    );
+    assert.equal(answer, 'read 3');
   });
 });

@@ -3,12 +3,19 @@
 // after it, would put the older state back in a view (a run shown planning while it waits for its confirmation, and
 // no later change to correct it). Such a read is done once more.
 
+/** Reads in all, at most: a run changes every second at the fastest, and a read takes milliseconds. */
+export const maxFreshReads = 3;
+
 /**
- * Runs `read`; when `changesReported` moved meanwhile (a change of the run was reported while it read), runs it once
- * more: that second read started after the reported change was seen, so it is at least as new.
+ * Runs `read`; while `changesReported` moved during it (a change of the run was reported while it read), runs it
+ * again: a read started after the reported change was seen is at least as new. At most `maxFreshReads` reads.
  */
 export async function freshRead<T>(changesReported: () => number, read: () => Promise<T>): Promise<T> {
-  const before = changesReported();
-  const first = await read();
-  return changesReported() === before ? first : read();
+  let before = changesReported();
+  let answer = await read();
+  for (let reads = 1; reads < maxFreshReads && changesReported() !== before; reads++) {
+    before = changesReported();
+    answer = await read();
+  }
+  return answer;
 }

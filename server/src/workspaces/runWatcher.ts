@@ -354,7 +354,7 @@ export class RunWatcher {
       watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
       // Covered: the organization's list finds what is new here from now on.
       watch.nextListAt = isCovered(host, watch, this.timers.now()) ? Infinity : this.timers.now() + watch.intervalMs;
-      this.options.onRuns(host.hostname, workspaceId, page.items, changed, true);
+      this.report(host, workspaceId, page.items, changed, true);
     } catch (error) {
       if (this.unanswered(host, error)) watch.nextListAt = this.timers.now(); // again as soon as the host's pause ends
       else {
@@ -427,7 +427,7 @@ export class RunWatcher {
           }
         }
         // Not a complete list of the workspace (the page is the organization's): `fromList` false.
-        this.options.onRuns(host.hostname, workspaceId, runs, changed, false);
+        this.report(host, workspaceId, runs, changed, false);
       }
       if (mayHaveSkippedRuns(page.items, this.organizationPageSize, organization.newestCreatedAt)) {
         // More runs than a page were queued since the last read (over 2,000 a minute): list each workspace instead.
@@ -486,7 +486,7 @@ export class RunWatcher {
         watch.intervalMs = changed.length > 0 || !waiting ? this.runInterval.baseMs : Math.min(Math.round(watch.intervalMs * 1.5), this.runInterval.maxMs);
         watch.nextPollAt = this.timers.now() + watch.intervalMs;
       }
-      this.options.onRuns(host.hostname, workspaceId, [run], changed, false);
+      this.report(host, workspaceId, [run], changed, false);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) {
         host.runs.delete(runId); // gone, or no longer visible to this token
@@ -513,6 +513,12 @@ export class RunWatcher {
     host.outageMs = Math.min(this.outageBackoff.maxMs, host.outageMs > 0 ? host.outageMs * 2 : this.outageBackoff.baseMs);
     host.outageUntil = Math.max(host.outageUntil, this.timers.now() + host.outageMs);
     return true;
+  }
+
+  /** Hands what a read found to onRuns, counting each run it reports as changed (changesReported). */
+  private report(host: HostState, workspaceId: string, runs: Run[], changed: Run[], fromList: boolean): void {
+    for (const run of changed) host.changeCounts.set(run.id, (host.changeCounts.get(run.id) ?? 0) + 1);
+    this.options.onRuns(host.hostname, workspaceId, runs, changed, fromList);
   }
 
   /**

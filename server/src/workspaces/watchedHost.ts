@@ -125,10 +125,7 @@ export function recordRuns(host: HostState, runs: Run[], reportNew: boolean): Ru
     const signature = runSignature(run);
     const previous = host.signatures.get(run.id);
     host.signatures.set(run.id, signature);
-    if (previous === undefined ? reportNew : previous !== signature) {
-      changed.push(run);
-      host.changeCounts.set(run.id, (host.changeCounts.get(run.id) ?? 0) + 1);
-    }
+    if (previous === undefined ? reportNew : previous !== signature) changed.push(run);
   }
   return changed;
 }

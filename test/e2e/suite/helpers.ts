@@ -132,10 +132,6 @@ export async function withPrompts<T>(
   }
 }
 
-/**
- * Waits until the run satisfies `done`, as the server reports it: the run is read once (which makes the server
- * follow it while it is active), then every hcpTerraform/runsChanged is checked. No timers: the events drive it.
- */
 /** The run and its workspace's current run as the emulator has them (for a failure's message). */
 async function serviceSideOf(runId: string): Promise<string> {
   try {
@@ -157,6 +153,10 @@ async function serviceSideOf(runId: string): Promise<string> {
   }
 }
 
+/**
+ * Waits until the run satisfies `done`, as the server reports it: the run is read once (which makes the server
+ * follow it while it is active), then every hcpTerraform/runsChanged is checked. No timers: the events drive it.
+ */
 export async function runReaches(runId: string, description: string, done: (run: RunSummary) => boolean, timeoutMs = 45_000): Promise<RunSummary> {
   let latest: RunSummary | undefined;
   const events = extension().exports.events;
