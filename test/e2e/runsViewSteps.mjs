@@ -39,11 +39,23 @@ export async function expand(page, text, childText) {
   if (childText) await row(page, childText).waitFor({ state: 'visible', timeout });
 }
 
-/** Right-clicks a row and returns the context menu's item labels once it is open. */
+/**
+ * Right-clicks a row and returns the context menu's item labels once it is open. A row the tree re-renders under
+ * the click (its run changed that moment) opens no menu: the click is given again, as a user would, within the bound.
+ */
 export async function openContextMenu(page, text) {
-  await row(page, text).click({ button: 'right' });
   const menu = page.locator('.context-view .monaco-menu');
-  await menu.waitFor({ state: 'visible', timeout });
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await row(page, text).click({ button: 'right', timeout });
+    try {
+      await menu.waitFor({ state: 'visible', timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) });
+      break;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
   const items = menu.locator('.action-item:not(.disabled) .action-label');
   await items.first().waitFor({ state: 'visible', timeout });
   return (await items.allTextContents()).map((label) => label.trim()).filter(Boolean);
