@@ -4,10 +4,10 @@
 // the folder is still loading is applied after the load, never lost or reordered.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
+import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 
@@ -263,7 +263,7 @@ function wantedNoMore(error: unknown): undefined {
 }
 
 export function toPath(uriOrPath: string): string {
-  return path.resolve(uriOrPath.startsWith('file:') ? fileURLToPath(uriOrPath) : uriOrPath);
+  return localPathOf(uriOrPath);
 }
 
 /** The module folder of a model file (`.terraform/environment` belongs to the folder above `.terraform`). */

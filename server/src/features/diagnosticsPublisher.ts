@@ -2,9 +2,9 @@
 // multi-file edit) gives one recomputation per folder once the burst pauses, so requests that arrive while the user
 // types are answered before any diagnostics work, and the work for an older version is dropped, never published
 // after a newer one's. An open document's diagnostics carry the version they were computed from.
-import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { ModuleFolderModel, TerraformParser } from '../model';
+import { fileUriOf } from '../model/filePaths';
 
 export interface DiagnosticsPublisherOptions {
   /** Computes a folder's diagnostics by file (absolute path); an absent model means the folder went away. */
@@ -109,7 +109,7 @@ export class DiagnosticsPublisher {
     // Open documents are always listed, so each new version is answered even when it has no problems.
     for (const file of model?.openFiles() ?? []) if (!byFile.has(file)) byFile.set(file, []);
     for (const [file, diagnostics] of byFile) {
-      const uri = pathToFileURL(file).toString();
+      const uri = fileUriOf(file);
       const version = this.options.versionOf(uri);
       const serialized = `${version ?? ''}\u0000${JSON.stringify(diagnostics)}`;
       next.set(uri, serialized);

@@ -1,7 +1,7 @@
 // Wires the pure providers to an LSP connection: completion, hover, code actions, code lenses, and diagnostics
 // published per file whenever the host says a folder's model or workspace snapshot changed. Every handler catches
 // its own failures (logged, never thrown to the client as a crash) so one bad file cannot take the server down.
-import { fileURLToPath } from 'node:url';
+import { localPathOf } from '../model/filePaths';
 import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionParams, Connection, Diagnostic, InitializeParams, ServerCapabilities } from 'vscode-languageserver';
 import type { ModuleFolderModel, TerraformParser, TextLines } from '../model';
@@ -77,7 +77,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const model = host.modelFor(uri);
     if (!model) return undefined;
     try {
-      return { model, file: uri.startsWith('file:') ? fileURLToPath(uri) : uri };
+      return { model, file: uri.startsWith('file:') ? localPathOf(uri) : uri };
     } catch {
       return undefined; // not a local file URI
     }

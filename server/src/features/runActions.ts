@@ -2,10 +2,10 @@
 // resource/module at the cursor, destroy, refresh-only), plan the local files, act on the run awaiting confirmation
 // or the running one (per its `actions` flags), and open a change request from the selection or a TODO comment.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CodeAction, Range } from 'vscode-languageserver';
 import type { ModuleFolderModel, TargetAddress, TextLines } from '../model';
 import { comparePositions, LineIndex, rangeContains } from '../model';
+import { fileUriOf } from '../model/filePaths';
 import { runStatusLabel } from '../api/runStatuses';
 import { serverCommand } from './commands';
 import type { ClientPrompts } from './commands';
@@ -60,7 +60,7 @@ export function provideRunActions(request: RunActionRequest): CodeAction[] {
   queue(`Queue a destroy plan in ${workspace.name}`, runActionKinds.destroyPlan, { isDestroy: true });
   queue(`Queue a refresh-only plan in ${workspace.name}`, runActionKinds.refreshOnlyPlan, { refreshOnly: true });
   const planLocal = `Plan local changes in ${workspace.name} (speculative)`;
-  actions.push({ title: planLocal, kind: runActionKinds.planLocalChanges, command: serverCommand(planLocal, 'planLocalChanges', { hostname: workspace.hostname, folderUri: pathToFileURL(request.model.folder).toString(), workspaceId, message: 'Local changes from the editor' }) });
+  actions.push({ title: planLocal, kind: runActionKinds.planLocalChanges, command: serverCommand(planLocal, 'planLocalChanges', { hostname: workspace.hostname, folderUri: fileUriOf(request.model.folder), workspaceId, message: 'Local changes from the editor' }) });
 
   for (const run of distinctRuns(request.snapshot?.runs)) actions.push(...runStateActions(run, workspace.hostname));
   const changeRequest = changeRequestAction(request, workspace);

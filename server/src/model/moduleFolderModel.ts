@@ -4,7 +4,6 @@
 // file watching. Only the changed file is re-parsed and re-extracted. This file keeps the folder-wide side (the
 // index, disk reads, the size limit); how an open document's edits become facts is openDocument.ts.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FileContribution } from './contributions';
 import type { TextChange } from './documentEdits';
 import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
@@ -15,6 +14,7 @@ import { FolderIndex } from './folderIndex';
 import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { TerraformParser } from './terraformParser';
+import { localPathOf } from './filePaths';
 import { nextParseTurn } from './parseTurns';
 import type { ParsePriority } from './parseTurns';
 import { describeError, extractFileText } from './fileExtraction';
@@ -367,7 +367,7 @@ export class ModuleFolderModel {
   }
 
   private toPath(pathOrUri: string): string {
-    return path.resolve(pathOrUri.startsWith('file:') ? fileURLToPath(pathOrUri) : pathOrUri);
+    return localPathOf(pathOrUri);
   }
 
   /** Only files directly in the folder: a sub-folder is another module with its own model. */
