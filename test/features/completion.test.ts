@@ -207,6 +207,37 @@ describe('completion in a large module', () => {
     model.dispose();
   });
 
+  test('the use ranking follows references typed one keystroke at a time (edits read from their block)', async () => {
+    const count = 300;
+    const declarations = Array.from({ length: count }, (_, index) => `variable "v_${index}" {}\n`).join('');
+    const { model } = await loadMemoryModel({ 'variables.tf': declarations });
+    const usesFile = path.join(model.folder, 'uses.tf');
+    let text = 'locals {\n  a = var.v_250\n}\n';
+    model.openDocument(usesFile, text);
+    const typed = ' + var.v_3 + var.v_299 + var.v_3 + var.v_30';
+    const line = 1;
+    let column = '  a = var.v_250'.length;
+    for (const character of typed) {
+      const position = { line, character: column++ };
+      const lines = text.split('\n');
+      lines[line] = lines[line].slice(0, position.character) + character + lines[line].slice(position.character);
+      text = lines.join('\n');
+      model.changeDocument(usesFile, [{ range: { start: position, end: position }, text: character }], text);
+      const list = await provideCompletion({ model, snapshot: undefined, file: usesFile, text, position: { line, character: column }, itemDefaultsEditRange: true }, noLookups);
+      const counts = new Map<string, number>();
+      for (const match of text.matchAll(/var\.([A-Za-z0-9_]+)/g)) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+      const typedName = /var\.([A-Za-z0-9_]*)$/.exec(lines[line].slice(0, column))?.[1];
+      if (typedName === undefined || list.items.length === 0) continue; // not after `var.`: nothing ranked
+      const ranked = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+      const expected = Array.from({ length: count }, (_, index) => `v_${index}`)
+        .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0))
+        .filter((label) => label.startsWith(typedName.toLowerCase()))
+        .slice(0, maxCompletionItems);
+      assert.deepEqual(ranked.slice(0, expected.length), expected, `after typing up to column ${column}: ${lines[line]}`);
+    }
+    model.dispose();
+  });
+
   test('a list within the bound is complete and carries its documentation, as before', async () => {
     const { model } = await loadMemoryModel({ 'variables.tf': 'variable "a" {\n  description = "The A"\n}\nvariable "b" {}\n' });
     const list = await completeAt(model, path.join(model.folder, 'main.tf'), 'locals {\n  x = var.|\n}\n');

@@ -43,3 +43,31 @@ describe('the folder index told what an edit swapped', () => {
     assert.deepEqual(names(index, 'a', 'b', 'c', 'renamed'), { a: [], b: [], c: [], renamed: [2] });
   });
 });
+
+describe("the journal of names whose references changed (completion's use ranking reads it)", () => {
+  test('names each name an edit touched, whether swapped or compared, and nothing for a file of declarations only', () => {
+    const index = new FolderIndex();
+    const start = index.referenceCursor;
+    const first = contribution([reference('a', 1), reference('b', 2)]);
+    index.replace(file, first);
+    assert.deepEqual(new Set(index.referenceNamesChangedSince(start)), new Set(['a', 'b']));
+    const afterFirst = index.referenceCursor;
+    const renamed = reference('c', 2);
+    index.replace(file, contribution([first.references[0], renamed]), { basedOn: first, removed: { variables: [], references: [first.references[1]] }, added: { variables: [], references: [renamed] } });
+    assert.deepEqual(new Set(index.referenceNamesChangedSince(afterFirst)), new Set(['b', 'c']));
+    const afterSwap = index.referenceCursor;
+    index.replace('/work/index/variables.tf', { ...contribution([]), file: '/work/index/variables.tf' });
+    assert.deepEqual(index.referenceNamesChangedSince(afterSwap), []);
+  });
+
+  test('a position older than what the journal still keeps gets undefined (count everything again), never a partial answer', () => {
+    const index = new FolderIndex();
+    const start = index.referenceCursor;
+    for (let round = 0; round < 20_000; round++) index.replace(file, contribution([reference(`n${round}`, 1)]));
+    assert.equal(index.referenceNamesChangedSince(start), undefined);
+    const recent = index.referenceCursor;
+    index.replace(file, contribution([reference('last', 1)]));
+    assert.deepEqual(new Set(index.referenceNamesChangedSince(recent)), new Set(['n19999', 'last']));
+    assert.equal(index.referenceNamesChangedSince(index.referenceCursor + 1), undefined, 'a position from another index');
+  });
+});

@@ -4,7 +4,7 @@
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, Position, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
+import type { FolderIndex, ModuleFolderModel, Position, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
 import { LineIndex } from '../model';
 import { completionContextAt } from './completionContext';
 import { folderFacts } from './folderFacts';
@@ -120,12 +120,17 @@ function rankVariableItems(model: ModuleFolderModel, items: readonly CompletionI
 }
 
 interface UseOrder {
+  /** The index the counts were read from, and where its journal of reference changes stood then. */
+  index: FolderIndex;
+  cursor: number;
   /** How often the code used each item (by the items' own order) when the order was last brought up to date. */
   uses: number[];
   /** The items' indices by use (most first), then label (by code unit: only stability matters, and it runs per keystroke). */
   indices: number[];
   order: CompletionItem[];
   lowerLabels: string[];
+  /** Each label's place in the items' own order (labels are unique: one item per variable name). */
+  positions: Map<string, number>;
 }
 
 /** Kept per item list: a keystroke changes the use count of a name or two at most, and sorting 2,000 items per keystroke showed in the typing profile. */
@@ -134,35 +139,63 @@ const useOrders = new WeakMap<readonly CompletionItem[], UseOrder>();
 const maxMovedItems = 16;
 
 function useOrder(model: ModuleFolderModel, items: readonly CompletionItem[]): UseOrder {
-  const uses = items.map((item) => model.index.referencesTo(item.label).length);
+  const index = model.index;
+  const cursor = index.referenceCursor;
   const cached = useOrders.get(items);
+  // Only the names whose references changed since the last ranking are counted again (counting all 2,000 per
+  // keystroke was most of completion's time in the typing profile); without the journal, every name is.
+  const changedNames = cached?.index === index ? index.referenceNamesChangedSince(cached.cursor) : undefined;
+  let uses: number[];
   const changed: number[] = [];
-  if (cached) {
-    for (let index = 0; index < uses.length && changed.length <= maxMovedItems; index++) if (cached.uses[index] !== uses[index]) changed.push(index);
-    if (changed.length === 0) return cached;
+  if (cached && changedNames) {
+    uses = cached.uses;
+    for (const name of new Set(changedNames)) {
+      const position = cached.positions.get(name);
+      if (position === undefined) continue;
+      const count = index.referencesTo(name).length;
+      if (count === uses[position]) continue;
+      if (uses === cached.uses) uses = uses.slice();
+      uses[position] = count;
+      changed.push(position);
+    }
+    if (changed.length === 0) {
+      cached.cursor = cursor;
+      return cached;
+    }
+  } else {
+    uses = items.map((item) => index.referencesTo(item.label).length);
+    if (cached) {
+      for (let position = 0; position < uses.length && changed.length <= maxMovedItems; position++) if (cached.uses[position] !== uses[position]) changed.push(position);
+      if (changed.length === 0) {
+        cached.index = index;
+        cached.cursor = cursor;
+        return cached;
+      }
+    }
   }
   const before = (a: number, b: number) => uses[b] - uses[a] || (items[a].label < items[b].label ? -1 : items[a].label > items[b].label ? 1 : 0);
   let indices: number[];
   if (cached && changed.length <= maxMovedItems) {
     // The others keep their relative order: take the changed items out, then put each back where it now belongs.
     const moved = new Set(changed);
-    indices = cached.indices.filter((index) => !moved.has(index));
-    for (const index of changed) {
+    indices = cached.indices.filter((position) => !moved.has(position));
+    for (const position of changed) {
       let low = 0;
       let high = indices.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (before(indices[middle], index) < 0) low = middle + 1;
+        if (before(indices[middle], position) < 0) low = middle + 1;
         else high = middle;
       }
-      indices.splice(low, 0, index);
+      indices.splice(low, 0, position);
     }
   } else {
-    indices = items.map((_, index) => index);
+    indices = items.map((_, position) => position);
     indices.sort(before);
   }
-  const order = indices.map((index) => items[index]);
-  const made = { uses, indices, order, lowerLabels: order.map((item) => item.label.toLowerCase()) };
+  const order = indices.map((position) => items[position]);
+  const positions = cached?.positions ?? new Map(items.map((item, position) => [item.label, position]));
+  const made = { index, cursor, uses, indices, order, lowerLabels: order.map((item) => item.label.toLowerCase()), positions };
   useOrders.set(items, made);
   return made;
 }

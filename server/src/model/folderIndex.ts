@@ -16,10 +16,21 @@ export interface SwappedItems {
   added: { variables: readonly VariableDeclaration[]; references: readonly VariableReference[] };
 }
 
+/** How many changed names the journal keeps (a full index of 1,000 files adds ~7,000; a keystroke one or two). */
+const maxJournalLength = 16_384;
+
 export class FolderIndex {
   private readonly contributions = new Map<string, FileContribution>();
   private readonly variablesByName = new Map<string, VariableDeclaration[]>();
   private readonly referencesByName = new Map<string, VariableReference[]>();
+  /**
+   * The names whose references changed, oldest first (a name appears once per change): completion ranks 2,000
+   * variables by use on every keystroke, and asks which names changed since its last ranking instead of counting
+   * every name's references again. Bounded: the oldest half goes when it is full, and a reader whose position went
+   * with it counts everything again.
+   */
+  private readonly referenceJournal: string[] = [];
+  private referenceJournalDropped = 0;
 
   /** Sets (or with undefined, removes) a file's contribution; `swapped` says what changed, when the caller knows. */
   replace(file: string, next: FileContribution | undefined, swapped?: SwappedItems): void {
@@ -29,14 +40,37 @@ export class FolderIndex {
     // Made from what the index holds (not from a contribution it has since replaced): only those items changed.
     if (swapped && previous && swapped.basedOn === previous && next?.kind === 'terraform') {
       moveItems(this.variablesByName, swapped.removed.variables, swapped.added.variables);
-      moveItems(this.referencesByName, swapped.removed.references, swapped.added.references);
+      moveItems(this.referencesByName, swapped.removed.references, swapped.added.references, this.journalReferences);
       return;
     }
     const before = previous?.kind === 'terraform' ? previous : undefined;
     const after = next?.kind === 'terraform' ? next : undefined;
     replaceItems(this.variablesByName, before?.variables ?? [], after?.variables ?? []);
-    replaceItems(this.referencesByName, before?.references ?? [], after?.references ?? []);
+    replaceItems(this.referencesByName, before?.references ?? [], after?.references ?? [], this.journalReferences);
   }
+
+  /** Where the journal of reference changes stands now: pass it to referenceNamesChangedSince later. */
+  get referenceCursor(): number {
+    return this.referenceJournalDropped + this.referenceJournal.length;
+  }
+
+  /**
+   * The names whose references changed since `cursor` (duplicates possible), or undefined when that part of the
+   * journal was dropped: the caller then counts every name again.
+   */
+  referenceNamesChangedSince(cursor: number): readonly string[] | undefined {
+    if (cursor < this.referenceJournalDropped || cursor > this.referenceCursor) return undefined;
+    return this.referenceJournal.slice(cursor - this.referenceJournalDropped);
+  }
+
+  private readonly journalReferences = (name: string): void => {
+    if (this.referenceJournal.length >= maxJournalLength) {
+      const dropped = this.referenceJournal.length >> 1;
+      this.referenceJournal.splice(0, dropped);
+      this.referenceJournalDropped += dropped;
+    }
+    this.referenceJournal.push(name);
+  };
 
   get(file: string): FileContribution | undefined {
     return this.contributions.get(file);
@@ -107,7 +141,7 @@ export class FolderIndex {
  * touched, so only the items that really changed are removed and added: a keystroke in a 1 MB file costs its
  * block, not the file's 20,000 references.
  */
-function replaceItems<T extends { name: string }>(index: Map<string, T[]>, previous: readonly T[], next: readonly T[]): void {
+function replaceItems<T extends { name: string }>(index: Map<string, T[]>, previous: readonly T[], next: readonly T[], changed?: (name: string) => void): void {
   if (previous.length === 0 && next.length === 0) return;
   // Items keep their order, so what changed is the middle between an identical start and an identical end.
   let head = 0;
@@ -123,20 +157,22 @@ function replaceItems<T extends { name: string }>(index: Map<string, T[]>, previ
     removed = removed.filter((item) => !inAdded.has(item));
     added = added.filter((item) => !inRemoved.has(item));
   }
-  moveItems(index, removed, added);
+  moveItems(index, removed, added, changed);
 }
 
-/** Takes `removed` out of a by-name index and puts `added` in (no item is in both). */
-function moveItems<T extends { name: string }>(index: Map<string, T[]>, removed: readonly T[], added: readonly T[]): void {
+/** Takes `removed` out of a by-name index and puts `added` in (no item is in both); `changed` hears each name touched. */
+function moveItems<T extends { name: string }>(index: Map<string, T[]>, removed: readonly T[], added: readonly T[], changed?: (name: string) => void): void {
   if (removed.length > 0) {
     const gone = new Set(removed);
     for (const name of new Set(removed.map((item) => item.name))) {
+      changed?.(name);
       const remaining = (index.get(name) ?? []).filter((item) => !gone.has(item));
       if (remaining.length > 0) index.set(name, remaining);
       else index.delete(name);
     }
   }
   addAll(index, added);
+  if (changed) for (const item of added) changed(item.name);
 }
 
 function addAll<T extends { name: string }>(index: Map<string, T[]>, items: readonly T[]): void {
