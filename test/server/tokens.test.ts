@@ -1,5 +1,6 @@
 // Token resolution, first found wins: client → TF_TOKEN_<host> → credentials.tfrc.json; each token only for its host.
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,5 +115,111 @@ describe('TokenResolver', () => {
   test('no credentials file is simply no token', () => {
     const resolver = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent-home' });
     assert.equal(resolver.resolve('app.terraform.io'), undefined);
+  });
+
+  test('the first usable TF_TOKEN_ variable for a host wins: blank values are skipped, values trimmed', () => {
+    const environment = { TF_TOKEN_example_com: '   ', TF_TOKEN_EXAMPLE_COM: ' second ', 'TF_TOKEN_example.com': 'third' };
+    const resolver = new TokenResolver({ environment, homeDirectory: '/nonexistent' });
+    assert.deepEqual(resolver.resolve('example.com'), { token: 'second', source: 'environment', from: 'TF_TOKEN_EXAMPLE_COM' });
+  });
+});
+
+// resolve() runs on every isSignedIn, many times a second while indexing and typing: it must not enumerate the
+// environment or read the credentials file each time, yet still see a `terraform login` done while the server runs.
+describe('TokenResolver: cheap to call again', () => {
+  const credentialsFile = (home: string) => path.join(home, '.terraform.d', 'credentials.tfrc.json');
+  const writeCredentials = (home: string, token: string, mtime: Date) => {
+    writeFileSync(credentialsFile(home), JSON.stringify({ credentials: { 'app.terraform.io': { token } } }));
+    utimesSync(credentialsFile(home), mtime, mtime); // so the identity differs even within one mtime tick
+  };
+  const withEmptyHome = async (run: (home: string) => void | Promise<void>) => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'tokens-'));
+    try {
+      await mkdir(path.join(home, '.terraform.d'));
+      await run(home);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  };
+
+  test('the environment is enumerated once, not on every resolve', () => {
+    let enumerations = 0;
+    const environment = new Proxy({ TF_TOKEN_tfe_example_com: 'tfe-token', HOME: '/nonexistent' } as Record<string, string | undefined>, {
+      ownKeys(target) {
+        enumerations += 1;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const resolver = new TokenResolver({ environment, homeDirectory: '/nonexistent' });
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal(resolver.resolve('tfe.example.com')?.token, 'tfe-token');
+      assert.equal(resolver.resolve('app.terraform.io'), undefined);
+    }
+    assert.ok(enumerations <= 1, `enumerated ${enumerations} times`);
+  });
+
+  test('a `terraform login` while the server runs (the file rewritten) is picked up on the next resolve', async () => {
+    await withEmptyHome((home) => {
+      const resolver = new TokenResolver({ environment: {}, homeDirectory: home });
+      assert.equal(resolver.resolve('app.terraform.io'), undefined, 'no file yet');
+      writeCredentials(home, 'first-token', new Date(2024, 0, 1));
+      assert.deepEqual(resolver.resolve('app.terraform.io'), { token: 'first-token', source: 'credentials-file', from: credentialsFile(home) });
+      writeCredentials(home, 'second-token', new Date(2024, 0, 2));
+      assert.equal(resolver.resolve('app.terraform.io')?.token, 'second-token');
+      rmSync(credentialsFile(home));
+      assert.equal(resolver.resolve('app.terraform.io'), undefined, 'the file went away (terraform logout)');
+    });
+  });
+
+  test('an unchanged credentials file is not read again', async () => {
+    await withEmptyHome((home) => {
+      writeCredentials(home, 'first-token', new Date(2024, 0, 1));
+      let reads = 0;
+      let stats = 0;
+      const resolver = new TokenResolver({
+        environment: {},
+        homeDirectory: home,
+        readFile: (file) => ((reads += 1), readFileSync(file, 'utf8')),
+        statFile: (file) => ((stats += 1), statSync(file)),
+      });
+      for (let i = 0; i < 5; i += 1) assert.equal(resolver.resolve('app.terraform.io')?.token, 'first-token');
+      assert.equal(reads, 1);
+      assert.equal(stats, 5, 'only its identity is looked at');
+      writeCredentials(home, 'second-token-longer', new Date(2024, 0, 2));
+      assert.equal(resolver.resolve('app.terraform.io')?.token, 'second-token-longer');
+      assert.equal(reads, 2);
+    });
+  });
+
+  test('an injected readFile without statFile is read every time, as before', () => {
+    let reads = 0;
+    const readFile = () => ((reads += 1), JSON.stringify({ credentials: { 'app.terraform.io': { token: 'faked' } } }));
+    const resolver = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent', readFile });
+    assert.equal(resolver.resolve('app.terraform.io')?.token, 'faked');
+    assert.equal(resolver.resolve('app.terraform.io')?.token, 'faked');
+    assert.equal(reads, 2);
+  });
+
+  test('an unreadable file is warned about once, and read again once it can be (a chmod keeps mtime and size)', () => {
+    let readable = false;
+    const warnings: string[] = [];
+    const resolver = new TokenResolver({
+      environment: {},
+      homeDirectory: '/home/someone',
+      statFile: () => ({ mtimeMs: 1, size: 80, ino: 7 }),
+      readFile: () => {
+        if (!readable) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+        return JSON.stringify({ credentials: { 'app.terraform.io': { token: 'secret-token' } } });
+      },
+      onWarning: (message) => warnings.push(message),
+    });
+    assert.equal(resolver.resolve('app.terraform.io'), undefined);
+    assert.equal(resolver.resolve('app.terraform.io'), undefined);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /Cannot read .*permission denied/);
+    readable = true;
+    assert.equal(resolver.resolve('app.terraform.io')?.token, 'secret-token');
+    assert.equal(warnings.length, 1);
+    assert.doesNotMatch(warnings.join('\n'), /secret-token/);
   });
 });

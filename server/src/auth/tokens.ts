@@ -4,7 +4,10 @@
 //   3. the credentials file `terraform login` writes (~/.terraform.d/credentials.tfrc.json, `credentials.<host>.token`).
 // A token is only ever returned for the host it was stored under, so it is only sent there. Tokens never appear in
 // a warning or a log line; only where a token came from is reported.
-import { readFileSync } from 'node:fs';
+//
+// resolve() is called many times a second (every isSignedIn while indexing and typing), so it must be cheap: the
+// environment is decoded once, and the credentials file is only read again when its identity on disk changed.
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { domainToASCII, domainToUnicode } from 'node:url';
@@ -24,8 +27,26 @@ export interface TokenResolverOptions {
   homeDirectory?: string;
   /** Reads a file; undefined when it does not exist. Injected by tests. */
   readFile?: (file: string) => string | undefined;
+  /**
+   * The identity of a file on disk; undefined when it does not exist. The credentials file is read again only when
+   * this changes. Injected by tests; when `readFile` is injected without it, the file is read on every resolve.
+   */
+  statFile?: (file: string) => FileIdentity | undefined;
   /** Problems worth telling the user (an unreadable credentials file), once each. */
   onWarning?: (message: string) => void;
+}
+
+/** What tells one version of a file from another without reading it (`terraform login` replaces the file). */
+export interface FileIdentity {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+/** The credentials file as last read: its tokens by comparable host, and the identity it had when read. */
+interface CredentialsSnapshot {
+  identity: FileIdentity | undefined;
+  tokens: ReadonlyMap<string, string>;
 }
 
 export class TokenResolver {
@@ -33,12 +54,20 @@ export class TokenResolver {
   private readonly environment: Readonly<Record<string, string | undefined>>;
   private readonly homeDirectory: string;
   private readonly readFile: (file: string) => string | undefined;
+  /** Undefined: no way to tell whether the file changed, so it is read every time (a test's injected readFile). */
+  private readonly statFile: ((file: string) => FileIdentity | undefined) | undefined;
   private readonly warned = new Set<string>();
+  /** TF_TOKEN_* decoded, built on first use: comparable host → the first usable variable for it. */
+  private environmentTokens: ReadonlyMap<string, { token: string; variable: string }> | undefined;
+  private credentials: CredentialsSnapshot | undefined;
 
   constructor(private readonly options: TokenResolverOptions = {}) {
+    // The environment is taken as fixed for the resolver's life: Terraform too reads its environment once, at start,
+    // and the server never changes process.env. Enumerating process.env is slow, so it is done once.
     this.environment = options.environment ?? process.env;
     this.homeDirectory = options.homeDirectory ?? this.environment.HOME ?? os.homedir();
     this.readFile = options.readFile ?? readIfExists;
+    this.statFile = options.statFile ?? (options.readFile ? undefined : statIfExists);
   }
 
   /** The client's token for `host` (null/empty removes it: signed out). Returns whether anything changed. */
@@ -67,18 +96,43 @@ export class TokenResolver {
   }
 
   private fromEnvironment(host: string): ResolvedToken | undefined {
-    // Terraform's rule exactly: the port is part of the host, so TF_TOKEN_localhost is not a token for
-    // localhost:8080 (it would send one host's token to every port of it).
-    for (const [name, value] of Object.entries(this.environment)) {
-      if (!name.startsWith('TF_TOKEN_') || !value || !value.trim()) continue;
-      const decoded = decodeTokenVariableHost(name);
-      if (decoded !== undefined && decoded === host) return { token: value.trim(), source: 'environment', from: name };
-    }
-    return undefined;
+    this.environmentTokens ??= decodeEnvironmentTokens(this.environment);
+    const found = this.environmentTokens.get(host);
+    return found && { token: found.token, source: 'environment', from: found.variable };
   }
 
   private fromCredentialsFile(host: string): ResolvedToken | undefined {
     const file = this.credentialsFilePath();
+    const token = this.credentialsFileTokens(file)?.get(host);
+    return token === undefined ? undefined : { token, source: 'credentials-file', from: file };
+  }
+
+  /**
+   * The file's tokens, read again only when its identity changed (a `terraform login` while the server runs replaces
+   * the file: another inode, mtime or size) or it appeared or went away. Undefined when it cannot be read.
+   */
+  private credentialsFileTokens(file: string): ReadonlyMap<string, string> | undefined {
+    const identity = this.identityOf(file);
+    const cached = this.credentials;
+    if (identity !== null && cached && sameIdentity(cached.identity, identity)) return cached.tokens;
+    const tokens = this.readCredentialsFile(file);
+    // A file that could not be read is not remembered: fixing its permissions changes neither mtime nor size.
+    this.credentials = identity !== null && tokens ? { identity, tokens } : undefined;
+    return tokens;
+  }
+
+  /** The file's identity, undefined when it does not exist; null when unknown (no stat function, or stat failed). */
+  private identityOf(file: string): FileIdentity | undefined | null {
+    if (!this.statFile) return null;
+    try {
+      return this.statFile(file);
+    } catch {
+      return null; // reading it says why, once
+    }
+  }
+
+  /** Its tokens by host: none when it does not exist or is not valid JSON; undefined when it cannot be read. */
+  private readCredentialsFile(file: string): ReadonlyMap<string, string> | undefined {
     let text: string | undefined;
     try {
       text = this.readFile(file);
@@ -86,22 +140,15 @@ export class TokenResolver {
       this.warnOnce(`Cannot read ${file} (${describeError(error)}); tokens saved by \`terraform login\` are not used.`);
       return undefined;
     }
-    if (text === undefined) return undefined;
+    if (text === undefined) return new Map();
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch {
       this.warnOnce(`${file} is not valid JSON; tokens saved by \`terraform login\` are not used. Run \`terraform login\` again to rewrite it.`);
-      return undefined;
+      return new Map();
     }
-    const credentials = (document as { credentials?: unknown } | null)?.credentials;
-    if (typeof credentials !== 'object' || credentials === null) return undefined;
-    for (const [name, entry] of Object.entries(credentials as Record<string, unknown>)) {
-      if (comparableHost(name) !== host) continue;
-      const token = (entry as { token?: unknown } | null)?.token;
-      if (typeof token === 'string' && token.trim()) return { token: token.trim(), source: 'credentials-file', from: file };
-    }
-    return undefined;
+    return credentialsByHost(document);
   }
 
   private warnOnce(message: string): void {
@@ -109,6 +156,34 @@ export class TokenResolver {
     this.warned.add(message);
     this.options.onWarning?.(message);
   }
+}
+
+/**
+ * TF_TOKEN_* variables by the comparable host they name. Terraform's rule exactly: the port is part of the host, so
+ * TF_TOKEN_localhost is not a token for localhost:8080 (it would send one host's token to every port of it). The
+ * first usable variable for a host wins, in the environment's order; blank values are no token, values are trimmed.
+ */
+function decodeEnvironmentTokens(environment: Readonly<Record<string, string | undefined>>): Map<string, { token: string; variable: string }> {
+  const tokens = new Map<string, { token: string; variable: string }>();
+  for (const [name, value] of Object.entries(environment)) {
+    if (!name.startsWith('TF_TOKEN_') || !value || !value.trim()) continue;
+    const host = decodeTokenVariableHost(name);
+    if (host !== undefined && !tokens.has(host)) tokens.set(host, { token: value.trim(), variable: name });
+  }
+  return tokens;
+}
+
+/** `credentials.<host>.token` by comparable host; the first entry with a usable token wins for a host. */
+function credentialsByHost(document: unknown): Map<string, string> {
+  const tokens = new Map<string, string>();
+  const credentials = (document as { credentials?: unknown } | null)?.credentials;
+  if (typeof credentials !== 'object' || credentials === null) return tokens;
+  for (const [name, entry] of Object.entries(credentials as Record<string, unknown>)) {
+    const host = comparableHost(name);
+    const token = (entry as { token?: unknown } | null)?.token;
+    if (!tokens.has(host) && typeof token === 'string' && token.trim()) tokens.set(host, token.trim());
+  }
+  return tokens;
 }
 
 /**
@@ -201,6 +276,21 @@ function readIfExists(file: string): string | undefined {
     if ((error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'ENOTDIR') return undefined;
     throw error;
   }
+}
+
+function statIfExists(file: string): FileIdentity | undefined {
+  try {
+    const { mtimeMs, size, ino } = statSync(file);
+    return { mtimeMs, size, ino };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+function sameIdentity(a: FileIdentity | undefined, b: FileIdentity | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
 }
 
 function describeError(error: unknown): string {
