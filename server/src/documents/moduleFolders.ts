@@ -3,6 +3,7 @@
 // appears in one. Every operation on a folder runs in order on that folder's queue, so an edit that arrives while
 // the folder is still loading is applied after the load, never lost or reordered.
 import { readdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
@@ -23,6 +24,11 @@ export interface ModuleFoldersOptions {
   onLargeFile?(file: string, size: number): void;
   /** Workers that parse the files read from disk (none: this thread parses them). */
   indexPool?: IndexPool;
+  /**
+   * How many folders the background indexer loads at once (default: 2 with an index pool on a machine of 2 or more
+   * cores, else 1): one on this thread, the others' files all parsed by the pool's worker.
+   */
+  backgroundLanes?: number;
 }
 
 export type FolderEvent =
@@ -67,9 +73,9 @@ export class ModuleFolders {
   }
 
   /**
-   * Adds a workspace folder and loads every module folder below it, in the background: one folder at a time, each
-   * reading its files in turns that let requests through, and pausing while a folder an editor opened a file in
-   * loads first. Resolves once every folder is loaded.
+   * Adds a workspace folder and loads every module folder below it, in the background: one folder at a time per
+   * lane (backgroundLanes), each reading its files in turns that let requests through, and pausing while a folder
+   * an editor opened a file in loads first. Resolves once every folder is loaded.
    */
   async addRoot(root: string, override?: ServiceLinkOverride): Promise<void> {
     const resolved = path.resolve(root);
@@ -96,19 +102,20 @@ export class ModuleFolders {
     });
   }
 
+  /**
+   * Loads the backlog in lanes. The first lane parses on this thread; each other lane hands every file of its
+   * folder to the index pool's worker, so both cores parse while this thread reads, answers requests and publishes.
+   * Measured on the bench's 1,000 files: two lanes with a worker started as indexing begins index ~10% sooner than
+   * this thread alone; the threads slow each other (memory, the collector), so it is not twice as fast.
+   */
   private async runBackground(): Promise<void> {
     this.backgroundRunning = true;
     try {
-      while (this.backlog.size > 0 && !this.stopping.signal.aborted) {
-        while (this.urgent.size > 0) await Promise.allSettled([...this.urgent]);
-        const [folder, waiting] = this.backlog.entries().next().value as [string, Array<() => void>];
-        this.backlog.delete(folder);
-        // Its workspace folder was closed while it waited: nothing to load.
-        if (this.rootOf(folder)) await this.enqueue(folder, () => this.ensureLoaded(folder, undefined, true)).catch(() => undefined);
-        for (const resolve of waiting) resolve();
-        // A turn of the event loop between folders: requests that arrived meanwhile go first.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      // addRoot queues all its folders in one go: lanes started on the next turn find every folder, not the first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const lanes = this.backgroundLaneCount();
+      if (lanes > 1) this.options.indexPool?.warm();
+      await Promise.all(Array.from({ length: lanes }, (_, lane) => this.runLane(lane > 0)));
     } finally {
       this.backgroundRunning = false;
       // Stopped: nothing more is loaded, and whoever waits for a folder hears that it is over.
@@ -116,6 +123,29 @@ export class ModuleFolders {
         for (const waiting of this.backlog.values()) for (const resolve of waiting) resolve();
         this.backlog.clear();
       }
+    }
+  }
+
+  private backgroundLaneCount(): number {
+    const pool = this.options.indexPool;
+    if (!pool?.available) return 1;
+    return Math.max(1, this.options.backgroundLanes ?? (os.availableParallelism() >= 2 ? 2 : 1));
+  }
+
+  /** Takes folders from the backlog until it is empty; `toWorker`: every file of its folders is parsed by the pool. */
+  private async runLane(toWorker: boolean): Promise<void> {
+    while (this.backlog.size > 0 && !this.stopping.signal.aborted) {
+      while (this.urgent.size > 0) await Promise.allSettled([...this.urgent]);
+      const next = this.backlog.entries().next().value;
+      if (!next) return; // another lane took the last folder while this one waited
+      const [folder, waiting] = next;
+      this.backlog.delete(folder);
+      // Its workspace folder was closed while it waited: nothing to load. A worker that failed (the pool is no
+      // longer available) leaves the rest of this lane's files to this thread, file by file (ensureLoaded).
+      if (this.rootOf(folder)) await this.enqueue(folder, () => this.ensureLoaded(folder, undefined, true, toWorker)).catch(() => undefined);
+      for (const resolve of waiting) resolve();
+      // A turn of the event loop between folders: requests that arrived meanwhile go first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
@@ -178,8 +208,11 @@ export class ModuleFolders {
     this.listeners.clear();
   }
 
-  /** `background`: loaded by the background indexer (not a folder an editor waits for). */
-  private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>, background = false): Promise<ModuleFolderModel | undefined> {
+  /**
+   * `background`: loaded by the background indexer (not a folder an editor waits for). `everyFileToWorker`: the
+   * pool's worker parses every file of the folder, small ones too (a background lane of its own).
+   */
+  private async ensureLoaded(folder: string, openDocuments?: ReadonlyMap<string, string>, background = false, everyFileToWorker = false): Promise<ModuleFolderModel | undefined> {
     const existing = this.models.get(folder);
     if (existing) return existing;
     try {
@@ -202,7 +235,7 @@ export class ModuleFolders {
         ...(pool
           ? {
               offload: (file: string, kind: ModelFileKind, text: string) => {
-                if (!workersTakeFiles || text.length < largeFileLength) return undefined;
+                if (!workersTakeFiles || (!everyFileToWorker && text.length < largeFileLength)) return undefined;
                 // A stopped pool still takes the file, to say it is wanted no more (wantedNoMore), not to parse it here.
                 return pool.available || pool.stopped ? pool.extract(file, kind, text).catch(wantedNoMore) : undefined;
               },

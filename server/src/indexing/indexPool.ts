@@ -111,6 +111,16 @@ export class IndexPool {
     });
   }
 
+  /**
+   * Starts a worker ahead of the files it will be given (the background indexer does, as it begins): its thread,
+   * its bundle and its WebAssembly parser start while this thread reads the first folder. A tiny file goes through
+   * it, so the worker stops when idle like any other, if no file follows.
+   */
+  warm(): void {
+    if (!this.available || this.workers.length > 0) return;
+    this.extract('warm-up.tf', { kind: 'terraform' }, 'variable "warm_up" {\n  default = 1\n}\n').catch(() => undefined);
+  }
+
   dispose(): void {
     this.disposed = true;
     this.stopAll(new IndexingStopped());
