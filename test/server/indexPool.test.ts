@@ -119,6 +119,79 @@ function largeTerraformText(): string {
   return text;
 }
 
+describe('background indexing in two lanes', () => {
+  /** 8 module folders of 6 small files each, every variable named after its folder and file. */
+  function writeWorkspace(): { root: string; expected: Map<string, string[]> } {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'index-lanes-'));
+    const expected = new Map<string, string[]>();
+    for (let f = 0; f < 8; f++) {
+      const folder = path.join(root, `m${f}`);
+      mkdirSync(folder);
+      const names: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        writeFileSync(path.join(folder, `c${i}.tf`), `variable "v_${f}_${i}" {\n  default = ${i}\n}\n\nlocals {\n  use_${i} = var.v_${f}_${(i + 1) % 6}\n}\n`);
+        names.push(`v_${f}_${i}`);
+      }
+      expected.set(folder, names.sort());
+    }
+    return { root, expected };
+  }
+
+  test('every folder is loaded once, some by the worker (small files too), with the facts one lane on this thread finds', async () => {
+    const { root, expected } = writeWorkspace();
+    const parser = await testParser();
+    let parsedHere = 0;
+    const counting = new Proxy(parser, {
+      get(target, property) {
+        if (property === 'parse') return (...args: unknown[]) => (parsedHere++, (target.parse as (...a: unknown[]) => unknown).apply(target, args));
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const pool = new IndexPool({ script: workerScript });
+    let handedToWorker = 0;
+    const extract = pool.extract.bind(pool);
+    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const twoLanes = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 2 });
+    const oneLane = new ModuleFolders({ parser: Promise.resolve(parser), environment: {}, log: () => undefined });
+    const added: string[] = [];
+    twoLanes.onDidChange((event) => event.kind === 'added' && added.push(event.model.folder));
+    try {
+      await Promise.all([twoLanes.addRoot(root), oneLane.addRoot(root)]);
+      assert.deepEqual([...added].sort(), [...expected.keys()].sort(), 'each folder loaded exactly once');
+      for (const [folder, names] of expected) {
+        assert.deepEqual(twoLanes.get(folder)?.index.variableNames(), names, folder);
+        assert.deepEqual(twoLanes.get(folder)?.index.all(), oneLane.get(folder)?.index.all(), `${folder}: the same facts as one lane on this thread`);
+      }
+      // 48 small files: the worker took some (besides its warm-up file), this thread the others.
+      assert.ok(handedToWorker > 1, `files handed to the worker: ${handedToWorker}`);
+      assert.ok(parsedHere > 0 && parsedHere < 48, `files parsed on this thread: ${parsedHere}`);
+      assert.equal(parsedHere + handedToWorker - 1, 48, 'each file parsed once, here or in the worker');
+    } finally {
+      twoLanes.dispose();
+      oneLane.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('without a pool, or with one lane asked for, this thread parses every file', async () => {
+    const { root, expected } = writeWorkspace();
+    const pool = new IndexPool({ script: workerScript });
+    let handedToWorker = 0;
+    const extract = pool.extract.bind(pool);
+    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const folders = new ModuleFolders({ parser: testParser(), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 1 });
+    try {
+      await folders.addRoot(root);
+      for (const [folder, names] of expected) assert.deepEqual(folders.get(folder)?.index.variableNames(), names, folder);
+      assert.equal(handedToWorker, 0, 'small files stay on this thread in one lane');
+    } finally {
+      folders.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('stopping: the files a worker had are not parsed on this thread', () => {
   test('the workers disposed with the folders (the server stops) while large files are in them or still being read: they are left out', async () => {
     const counted = countingLargeParses(await testParser());
@@ -137,7 +210,9 @@ describe('stopping: the files a worker had are not parsed on this thread', () =>
       handedToWorker();
       return extract(...args);
     };
-    const folders = new ModuleFolders({ parser: Promise.resolve(counted.parser), environment: {}, log: () => undefined, indexPool: pool });
+    // One lane: the large files of a folder on this thread's lane are what is tested (a second lane would hand the
+    // worker its small files too).
+    const folders = new ModuleFolders({ parser: Promise.resolve(counted.parser), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 1 });
     try {
       const indexed = folders.addRoot(root);
       await handed;
