@@ -174,6 +174,25 @@ describe('background indexing in two lanes', () => {
     }
   });
 
+  test('a workspace of one module folder starts no worker (nothing for a second lane to take)', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'index-lanes-one-'));
+    writeFileSync(path.join(root, 'main.tf'), 'variable "only" {}\n');
+    const pool = new IndexPool({ script: workerScript });
+    let handedToWorker = 0;
+    const extract = pool.extract.bind(pool);
+    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const folders = new ModuleFolders({ parser: testParser(), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 2 });
+    try {
+      await folders.addRoot(root);
+      assert.deepEqual(folders.get(root)?.index.variableNames(), ['only']);
+      assert.equal(handedToWorker, 0, 'no warm-up file, no worker');
+      assert.equal(pool.running, 0);
+    } finally {
+      folders.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('without a pool, or with one lane asked for, this thread parses every file', async () => {
     const { root, expected } = writeWorkspace();
     const pool = new IndexPool({ script: workerScript });

@@ -68,7 +68,7 @@ export class ModuleFolders {
 
   /** The model a file (URI or path) belongs to, if its folder has one. */
   modelFor(uriOrPath: string): ModuleFolderModel | undefined {
-    const folder = folderOfFile(toPath(uriOrPath));
+    const folder = folderOfFile(localPathOf(uriOrPath));
     return folder ? this.models.get(folder) : undefined;
   }
 
@@ -113,7 +113,8 @@ export class ModuleFolders {
     try {
       // addRoot queues all its folders in one go: lanes started on the next turn find every folder, not the first.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      const lanes = this.backgroundLaneCount();
+      // No more lanes than folders: a workspace of one module folder starts no worker to compete with its parse.
+      const lanes = Math.min(this.backgroundLaneCount(), this.backlog.size);
       if (lanes > 1) this.options.indexPool?.warm();
       await Promise.all(Array.from({ length: lanes }, (_, lane) => this.runLane(lane > 0)));
     } finally {
@@ -177,7 +178,7 @@ export class ModuleFolders {
 
   /** Runs `work` with the folder's model (created and loaded first if needed), in order with earlier work. */
   withModel<T>(uriOrPath: string, work: (model: ModuleFolderModel) => T | Promise<T>, opening?: { text: string }): Promise<T | undefined> {
-    const file = toPath(uriOrPath);
+    const file = localPathOf(uriOrPath);
     const folder = folderOfFile(file);
     if (!folder) return Promise.resolve(undefined);
     const loaded = this.models.has(folder);
@@ -293,10 +294,6 @@ export class ModuleFolders {
 function wantedNoMore(error: unknown): undefined {
   if (error instanceof IndexingStopped) return undefined;
   throw error;
-}
-
-export function toPath(uriOrPath: string): string {
-  return localPathOf(uriOrPath);
 }
 
 /** The module folder of a model file (`.terraform/environment` belongs to the folder above `.terraform`). */

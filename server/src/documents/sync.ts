@@ -4,7 +4,8 @@ import type { Connection } from 'vscode-languageserver';
 import { performance } from 'node:perf_hooks';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { LatestText } from './latestText';
-import { folderOfFile, toPath } from './moduleFolders';
+import { localPathOf } from '../model/filePaths';
+import { folderOfFile } from './moduleFolders';
 import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
 import type { TimerHandle } from '../workspaces/timers';
@@ -98,7 +99,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const { onEdit, onClosed, clock = realClock } = hooks;
   const edited = (uri: string) => {
     try {
-      onEdit?.(toPath(uri));
+      onEdit?.(localPathOf(uri));
     } catch {
       // a listener's failure must not stop the sync
     }
@@ -275,7 +276,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {
       if (!isFileUri(change.uri)) continue;
-      if (folderOfFile(toPath(change.uri))) edited(change.uri);
+      if (folderOfFile(localPathOf(change.uri))) edited(change.uri);
       if (change.type === FileChangeType.Deleted) {
         // A deleted file of an unknown folder needs no model.
         if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));

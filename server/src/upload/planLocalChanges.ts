@@ -7,14 +7,14 @@ import type { ServerCommandArguments, RunSummary } from '../protocol';
 import type { CoreContext } from '../commands/context';
 import { afterRunChange, resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
-import { toPath } from '../documents/moduleFolders';
+import { localPathOf } from '../model/filePaths';
 import { summarizeRun } from '../workspaces/runSummary';
 import { buildConfigurationArchive } from './archive';
 
 export const defaultLocalPlanMessage = 'Plan of local changes, queued from the editor';
 
 export async function planLocalChanges(context: CoreContext, args: ServerCommandArguments['planLocalChanges'], workDoneToken?: string | number): Promise<RunSummary> {
-  const folder = toPath(args.folderUri);
+  const folder = localPathOf(args.folderUri);
   const folderStats = await stat(folder).catch(() => undefined);
   if (!folderStats?.isDirectory()) throw invalidParams(`${args.folderUri} is not a folder: pass the file URI of the module folder to plan.`);
   const target = resolveTarget(context, args);
