@@ -167,7 +167,7 @@ export class IncrementalTerraformExtractor {
       if (rowDelta !== 0) {
         moved.row += rowDelta;
         shiftFactsInPlace(moved.facts, rowDelta);
-        shiftRowsInPlace(moved.problems, rowDelta);
+        if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
       }
     }
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
@@ -356,7 +356,9 @@ export class IncrementalTerraformExtractor {
         try {
           const into = emptyContribution(this.file, []);
           collect(regionTree.rootNode, this.file, into);
-          piece = { row, facts: { ...into, moved: into.moved ?? [], blockCount: 0 } };
+          // Built as a literal of its own, the same shape as pieceFacts' (a spread of `into` made a hidden class per piece).
+          const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
+          piece = { row, facts: { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 } };
         } finally {
           regionTree.delete();
         }

@@ -99,9 +99,26 @@ export function shiftFactsInPlace(facts: Facts, delta: number): void {
     if (variable.type) shiftRange(variable.type.range, delta);
     if (variable.default) shiftRange(variable.default.range, delta);
   }
-  // The rest (moved and service blocks, and whatever is added later) by the walk.
-  for (const key in facts) if (key !== 'references' && key !== 'addresses' && key !== 'variables') shiftRowsInPlace(facts[key as keyof Facts], delta);
+  // The rest by the walk, only when there is any: nearly every block has none, and a walk over the keys of each of
+  // 6,000 blocks' facts showed in Enter's profile.
+  if (facts.moved.length > 0) shiftRowsInPlace(facts.moved, delta);
+  if (facts.cloudBlocks.length > 0) shiftRowsInPlace(facts.cloudBlocks, delta);
+  if (facts.remoteBackends.length > 0) shiftRowsInPlace(facts.remoteBackends, delta);
 }
+
+/**
+ * Every key of Facts, with how shiftFactsInPlace moves it: a key added to Facts fails to compile here until it is
+ * moved there too (its positions would otherwise stay behind after an Enter).
+ */
+export const shiftedFactKeys: Record<keyof Facts, 'direct' | 'walked' | 'no positions'> = {
+  references: 'direct',
+  addresses: 'direct',
+  variables: 'direct',
+  moved: 'walked',
+  cloudBlocks: 'walked',
+  remoteBackends: 'walked',
+  blockCount: 'no positions',
+};
 
 function shiftRange(range: Range, delta: number): void {
   range.start.line += delta;
