@@ -3,9 +3,10 @@
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parserInput } from './parserInput';
 import { TreeSitterPoints } from './positions';
 import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
-import type { Language, Parser, Tree, TreeSitterRuntime } from './treeSitter';
+import type { Language, ParseOptions, Parser, Tree, TreeSitterRuntime } from './treeSitter';
 
 export const runtimeWasmName = 'web-tree-sitter.wasm';
 export const terraformWasmName = 'tree-sitter-terraform.wasm';
@@ -135,7 +136,7 @@ export class TerraformParser {
   parse(text: string, oldTree?: Tree): Tree {
     // A tree of a runtime since replaced lives in another WebAssembly heap: it cannot be re-used, so parse afresh.
     const reusable = oldTree && this.owns(oldTree) ? oldTree : null;
-    const tree = this.current.parser.parse(text, reusable);
+    const tree = this.parseInput(text, reusable);
     if (!tree) throw new Error('The Terraform parser returned no syntax tree (no language set or parsing cancelled).');
     return tree;
   }
@@ -170,9 +171,19 @@ export class TerraformParser {
    */
   parseRegion(text: string, startIndex: number, endIndex: number, points: Pick<TreeSitterPoints, 'pointAt'> = new TreeSitterPoints(text)): Tree {
     const range = { startIndex, endIndex, startPosition: points.pointAt(startIndex), endPosition: points.pointAt(endIndex) };
-    const tree = this.current.parser.parse(text, null, { includedRanges: [range] });
+    const tree = this.parseInput(text, null, { includedRanges: [range] });
     if (!tree) throw new Error('The Terraform parser returned no syntax tree for a region.');
     return tree;
+  }
+
+  /** Reads `text` through parserInput.ts, so the node texts the facts keep do not keep this version of the text alive. */
+  private parseInput(text: string, oldTree: Tree | null, options?: ParseOptions): Tree | null {
+    const input = parserInput(text);
+    try {
+      return this.current.parser.parse(input.read, oldTree, options);
+    } finally {
+      input.parsed();
+    }
   }
 
   /**
