@@ -76,7 +76,7 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
     const enterSamples: number[] = [];
     const enterFrom = clockUs();
     const blankLine = input.text.split('\n').indexOf('', 4); // the blank line inside the first resource block
-    for (let i = 0; !overLimit && i < (quick ? 4 : typing ? 20 : 4); i++) {
+    for (let i = 0; !overLimit && i < (quick ? 4 : typing ? 60 : 4); i++) {
       const expectedVersion = version + 1;
       const published = server.nextDiagnostics((params) => params.uri === uri && params.version !== undefined && params.version >= expectedVersion);
       const change =
