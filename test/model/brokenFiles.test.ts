@@ -3,6 +3,7 @@ import { before, describe, test } from 'node:test';
 import { extractTerraformFile, ModuleFolderModel } from '../../server/src/model';
 import type { TerraformFileContribution, TfvarsFileContribution } from '../../server/src/model';
 import { fixture, testParser } from './helpers';
+import { referenceNameRange, referenceRange } from '../../server/src/model/references';
 
 describe('broken and half-typed files still yield what is readable', () => {
   let model: ModuleFolderModel;
@@ -23,8 +24,8 @@ describe('broken and half-typed files still yield what is readable', () => {
   test('`var.` at the end of the file is an incomplete reference at the right place, for completion', () => {
     const [reference] = terraform('var_at_eof.tf').references;
     assert.equal(reference.name, '');
-    assert.deepEqual(reference.range, { start: { line: 5, character: 11 }, end: { line: 5, character: 15 } });
-    assert.deepEqual(reference.nameRange, { start: { line: 5, character: 15 }, end: { line: 5, character: 15 } });
+    assert.deepEqual(referenceRange(reference), { start: { line: 5, character: 11 }, end: { line: 5, character: 15 } });
+    assert.deepEqual(referenceNameRange(reference), { start: { line: 5, character: 15 }, end: { line: 5, character: 15 } });
   });
 
   test('a missing `=`: the broken variable keeps its name, the following blocks are intact', () => {
@@ -62,7 +63,7 @@ describe('broken and half-typed files still yield what is readable', () => {
     assert.deepEqual(blockByBlock.variables[1].default?.literal, { value: 'é' });
     assert.deepEqual(blockByBlock.variables[1].nameRange, { start: { line: 4, character: 9 }, end: { line: 4, character: 15 } });
     assert.deepEqual(blockByBlock.addresses.map((address) => address.address), ['null_resource.r']);
-    assert.deepEqual(blockByBlock.references.map((reference) => [reference.name, reference.range.start]), [['next', { line: 10, character: 19 }]]);
+    assert.deepEqual(blockByBlock.references.map((reference) => [reference.name, referenceRange(reference).start]), [['next', { line: 10, character: 19 }]]);
     assert.ok(blockByBlock.syntaxProblems.length > 0);
   });
 

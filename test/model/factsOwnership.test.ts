@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
-import { shiftFactsInPlace, shiftRows } from '../../server/src/model/pieceFacts';
+import { shiftedFacts, shiftFactsInPlace } from '../../server/src/model/pieceFacts';
 import type { Facts } from '../../server/src/model/pieceFacts';
 import { demoAppFolder, fixturesRoot, testParser } from './helpers';
 
@@ -69,7 +69,7 @@ test('no object that holds a position is reachable twice from a file’s facts',
   }
 });
 
-test('shiftFactsInPlace moves exactly the positions the generic copy moves, for every kind of fact', async () => {
+test('shiftFactsInPlace moves exactly the positions the copy (shiftedFacts) moves, for every kind of fact', async () => {
   const parser = await testParser();
   const inputs = [...tfFiles(fixturesRoot), ...tfFiles(demoAppFolder)].map((file) => readFileSync(file, 'utf8'));
   inputs.push(generated);
@@ -78,7 +78,7 @@ test('shiftFactsInPlace moves exactly the positions the generic copy moves, for 
     try {
       const { kind: _kind, file: _file, syntaxProblems: _problems, ...lists } = new IncrementalTerraformExtractor('/work/x/main.tf').extract(tree, text);
       const facts = { ...lists, moved: lists.moved ?? [], blockCount: 1 } as Facts;
-      const expected = shiftRows(facts, 3);
+      const expected = shiftedFacts(facts, 3);
       shiftFactsInPlace(facts, 3);
       assert.deepEqual(facts, expected);
     } finally {

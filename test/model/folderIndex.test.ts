@@ -2,21 +2,20 @@
 // only when it was made from the contribution the index holds; otherwise the lists are compared as without it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FolderIndex } from '../../server/src/model';
+import { FolderIndex, referenceRange } from '../../server/src/model';
 import type { TerraformFileContribution, VariableReference } from '../../server/src/model';
 
 const file = '/work/index/main.tf';
 
 function reference(name: string, line: number): VariableReference {
-  const range = { start: { line, character: 2 }, end: { line, character: 6 + name.length } };
-  return { name, file, range, nameRange: { start: { line, character: 6 }, end: { line, character: 6 + name.length } } };
+  return { name, file, line, character: 2, nameLine: line, nameCharacter: 6, endLine: line, endCharacter: 6 + name.length };
 }
 
 function contribution(references: VariableReference[]): TerraformFileContribution {
   return { kind: 'terraform', file, variables: [], references, addresses: [], moved: [], cloudBlocks: [], remoteBackends: [], syntaxProblems: [] };
 }
 
-const names = (index: FolderIndex, ...wanted: string[]) => Object.fromEntries(wanted.map((name) => [name, index.referencesTo(name).map((item) => item.range.start.line)]));
+const names = (index: FolderIndex, ...wanted: string[]) => Object.fromEntries(wanted.map((name) => [name, index.referencesTo(name).map((item) => referenceRange(item).start.line)]));
 
 describe('the folder index told what an edit swapped', () => {
   const a = reference('a', 1);

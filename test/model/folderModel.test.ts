@@ -6,6 +6,7 @@ import { ModuleFolderModel } from '../../server/src/model';
 import type { ModelChange, TerraformParser, TextChange } from '../../server/src/model';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { MemoryFileSystem, testParser } from './helpers';
+import { referenceRange } from '../../server/src/model/references';
 
 const folder = path.resolve('/work/folder-model');
 const main = path.join(folder, 'main.tf');
@@ -160,7 +161,7 @@ describe('module folder model: incremental edits', () => {
     assert.deepEqual(model.index.variableNames(), ['other', 'region', 'zone_é']);
     assert.deepEqual(model.index.declarationsOf('zone_é')[0].default?.literal, { value: '🚀' });
     const [reference] = model.index.referencesTo('zone_é');
-    assert.deepEqual(reference.range, { start: { line: 9, character: 19 }, end: { line: 9, character: 29 } });
+    assert.deepEqual(referenceRange(reference), { start: { line: 9, character: 19 }, end: { line: 9, character: 29 } });
     assert.equal(model.index.referencesTo('').length, 1, 'the `var.` being typed');
     assert.deepEqual(model.index.referencesTo('region'), []);
   });
@@ -191,7 +192,7 @@ describe('module folder model: incremental edits', () => {
     model.openDocument(main, 'locals {\r\n  a = var.one\r\n}\r\n');
     model.changeDocument(main, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 13 } }, text: 'two' }]);
     const [reference] = model.index.referencesTo('two');
-    assert.deepEqual(reference.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 13 } });
+    assert.deepEqual(referenceRange(reference), { start: { line: 1, character: 6 }, end: { line: 1, character: 13 } });
     assert.equal(model.openText(main), 'locals {\r\n  a = var.two\r\n}\r\n');
   });
 });

@@ -18,6 +18,7 @@ import { computeFolderDiagnostics } from '../../server/src/features/diagnostics'
 import { benignEdit, randomEdit, toContentChanges } from './editSequences';
 import type { RandomEdit } from './editSequences';
 import { demoAppFolder, freshTerraformFacts, MemoryFileSystem, testParser } from './helpers';
+import { referenceRange } from '../../server/src/model/references';
 
 const folder = path.resolve('/work/incremental');
 const mainFile = path.join(folder, 'main.tf');
@@ -70,7 +71,7 @@ function byName(model: ModuleFolderModel): Record<string, string[]> {
 function assertReferencesInOrder(contribution: ReturnType<ModuleFolderModel['index']['get']>, context: string): void {
   const references = contribution?.kind === 'terraform' ? contribution.references : [];
   for (let index = 1; index < references.length; index++) {
-    const [before, after] = [references[index - 1].range, references[index].range];
+    const [before, after] = [referenceRange(references[index - 1]), referenceRange(references[index])];
     assert.ok(before.end.line < after.start.line || (before.end.line === after.start.line && before.end.character <= after.start.character), `references out of order ${context}: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
   }
 }
@@ -146,13 +147,13 @@ test('an edit inside one block of a 300-block file re-reads only that block and 
   const renamed = step(parser, extractor, state, [{ range: { start: { line, character: 14 }, end: { line, character: 19 } }, text: 'renamed' }]);
   assert.ok(extractor.lastExtracted <= 3, `re-read ${extractor.lastExtracted} blocks`);
   assert.deepEqual(renamed, freshContribution(parser, state.text));
-  assert.ok(renamed.references.some((reference) => reference.name === 'renamed' && reference.range.start.line === line));
+  assert.ok(renamed.references.some((reference) => reference.name === 'renamed' && referenceRange(reference).start.line === line));
 
   // A new line above shifts every later block down by one: reused with their rows moved, not re-read.
   const shifted = step(parser, extractor, state, [{ range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: '\n' }]);
   assert.ok(extractor.lastExtracted <= 3, `re-read ${extractor.lastExtracted} blocks`);
   assert.deepEqual(shifted, freshContribution(parser, state.text));
-  assert.equal(shifted.references.find((reference) => reference.name === 'v_299')?.range.start.line, 299 * 4 + 2);
+  assert.equal(shifted.references.find((reference) => reference.name === 'v_299')?.line, 299 * 4 + 2);
   state.tree.delete();
 });
 
@@ -165,7 +166,7 @@ test('two identical blocks (one just pasted) keep their own positions when an ed
     // A line inside the first block: read from that block alone, and the blocks after it move down a line.
     assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 0, character: 14 }, end: { line: 0, character: 14 } }, text: '\n' }]), true);
     const references = model.index.get(mainFile);
-    assert.deepEqual(references?.kind === 'terraform' ? references.references.map((reference) => reference.range.start.line) : [], [4, 8]);
+    assert.deepEqual(references?.kind === 'terraform' ? references.references.map((reference) => referenceRange(reference).start.line) : [], [4, 8]);
     await assertSameAsFresh(model, parser, 'after the line added above the two blocks');
   } finally {
     model.dispose();
@@ -181,12 +182,12 @@ test('a line added in the first block moves the blocks after it in place: the sa
     const before = model.index.referencesTo('v_250');
     assert.equal(before.length, 1);
     const [reference] = before;
-    const line = reference.range.start.line;
+    const line = referenceRange(reference).start.line;
     // Enter inside the first block, which is read alone.
     assert.equal(model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: '\n' }]), true);
     const after = model.index.referencesTo('v_250');
     assert.equal(after[0], reference, 'the reference object is kept (moved, not copied: 30,000 copies per Enter in 1 MB)');
-    assert.equal(after[0].range.start.line, line + 1);
+    assert.equal(referenceRange(after[0]).start.line, line + 1);
     await assertSameAsFresh(model, parser, 'after Enter in the first block');
   } finally {
     model.dispose();
@@ -296,7 +297,7 @@ test('an edit inside one block of a file without errors parses that block alone;
     assert.deepEqual(calls, { parse: 0, parseRegion: 1 });
     await assertSameAsFresh(model, parser, 'after a line added inside a block');
     const moved = model.index.get(mainFile);
-    assert.equal(moved?.kind === 'terraform' ? moved.references.find((reference) => reference.name === 'v_299')?.range.start.line : undefined, 299 * 4 + 2);
+    assert.equal(moved?.kind === 'terraform' ? moved.references.find((reference) => reference.name === 'v_299')?.line : undefined, 299 * 4 + 2);
     // Half-typed `var.` breaks the block: the whole file is parsed (with the tree that kept every edit so far).
     edit(200 * 4 + 2, 0, 0, '  extra = var.\n');
     assert.equal(calls.parse, 1);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractTerraformFile } from '../../server/src/model';
 import { testParser } from './helpers';
+import { referenceNameRange, referenceRange } from '../../server/src/model/references';
 
 async function referencesIn(text: string) {
   const parser = await testParser();
@@ -52,19 +53,19 @@ describe('var references', () => {
     // Ranges come from the nodes: `var` to the end of the name, and the name alone.
     const heredoc = references.find((reference) => reference.name === 'heredoc_interpolated')!;
     const line = text.split('\n')[5]!;
-    assert.deepEqual(heredoc.range, { start: { line: 5, character: line.indexOf('var.heredoc_interpolated') }, end: { line: 5, character: line.indexOf('}', line.indexOf('heredoc_interpolated')) } });
-    assert.deepEqual(heredoc.nameRange.start, { line: 5, character: line.indexOf('heredoc_interpolated') });
+    assert.deepEqual(referenceRange(heredoc), { start: { line: 5, character: line.indexOf('var.heredoc_interpolated') }, end: { line: 5, character: line.indexOf('}', line.indexOf('heredoc_interpolated')) } });
+    assert.deepEqual(referenceNameRange(heredoc).start, { line: 5, character: line.indexOf('heredoc_interpolated') });
   });
 
   test('`var.` followed by a new line is an incomplete reference, not a reference to the next line\'s name', async () => {
     const [reference] = await referencesIn('locals {\n  a = var.\n  b = 1\n}\n');
     assert.equal(reference.name, '');
-    assert.deepEqual(reference.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 10 } });
+    assert.deepEqual(referenceRange(reference), { start: { line: 1, character: 6 }, end: { line: 1, character: 10 } });
   });
 
   test('`var.` inside an unfinished template is found too', async () => {
     const [reference] = await referencesIn('a = "${var.}"\nb = 1\n');
     assert.equal(reference.name, '');
-    assert.deepEqual(reference.nameRange, { start: { line: 0, character: 11 }, end: { line: 0, character: 11 } });
+    assert.deepEqual(referenceNameRange(reference), { start: { line: 0, character: 11 }, end: { line: 0, character: 11 } });
   });
 });

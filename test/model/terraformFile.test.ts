@@ -4,6 +4,7 @@ import { before, describe, test } from 'node:test';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { TerraformFileContribution } from '../../server/src/model';
 import { fixture, testParser } from './helpers';
+import { referenceNameRange, referenceRange } from '../../server/src/model/references';
 
 describe('a real-world module folder (network-module)', () => {
   let model: ModuleFolderModel;
@@ -60,10 +61,10 @@ describe('a real-world module folder (network-module)', () => {
     const lines = readFileSync(localsFile, 'utf8').split('\n');
     const reference = model.index.referencesTo('name').find((candidate) => candidate.file === localsFile);
     assert.ok(reference);
-    const line = lines[reference.range.start.line];
-    assert.equal(line.slice(reference.range.start.character, reference.range.end.character), 'var.name');
-    assert.equal(line.slice(reference.nameRange.start.character, reference.nameRange.end.character), 'name');
-    assert.ok(reference.range.start.character < Buffer.byteLength(line.slice(0, reference.range.start.character)), 'the line has multi-byte text before the reference');
+    const line = lines[referenceRange(reference).start.line];
+    assert.equal(line.slice(referenceRange(reference).start.character, referenceRange(reference).end.character), 'var.name');
+    assert.equal(line.slice(referenceNameRange(reference).start.character, referenceNameRange(reference).end.character), 'name');
+    assert.ok(referenceRange(reference).start.character < Buffer.byteLength(line.slice(0, referenceRange(reference).start.character)), 'the line has multi-byte text before the reference');
   });
 
   test('resource, data and module addresses with their label ranges', () => {

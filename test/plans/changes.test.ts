@@ -153,7 +153,7 @@ describe('plan changes', () => {
 describe('inlay hints after the arguments a plan changes', () => {
   const range = (line: number, from: number, to: number) => ({ start: { line, character: from }, end: { line, character: to } });
   const code = [
-    { address: 'aws_instance.web', kind: 'resource' as const, type: 'aws_instance', name: 'web', file: '/infra/main.tf', range: range(0, 0, 30), labelsRange: range(0, 9, 30), attributes: [{ name: 'ami', range: range(1, 2, 17) }, { name: 'password', range: range(2, 2, 25) }, { name: 'subnet', range: range(3, 2, 30) }] },
+    { address: 'aws_instance.web', kind: 'resource' as const, type: 'aws_instance', name: 'web', file: '/infra/main.tf', range: range(0, 0, 30), labelsRange: range(0, 9, 30), attributes: [{ name: 'ami', endLine: 1, endCharacter: 17 }, { name: 'password', endLine: 2, endCharacter: 25 }, { name: 'subnet', endLine: 3, endCharacter: 30 }] },
   ];
   const verdict = (instances: PlanOverlay['blocks'][number]['instances']) => ({
     overlay: {} as PlanOverlay,

@@ -33,7 +33,7 @@ test('module sources, moved blocks and resource arguments come out of a .tf file
     ]);
     assert.deepEqual(contribution.moved?.map((m) => [m.from, m.to]), [['aws_s3_bucket.old_logs', 'aws_s3_bucket.logs']]);
     const bucket = contribution.addresses.find((a) => a.address === 'aws_s3_bucket.logs')!;
-    assert.deepEqual(bucket.attributes?.map((a) => [a.name, a.range.end.line, a.range.end.character]), [
+    assert.deepEqual(bucket.attributes?.map((a) => [a.name, a.endLine, a.endCharacter]), [
       ['bucket', 11, 17],
       ['tags', 12, 20],
     ]);

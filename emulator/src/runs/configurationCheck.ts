@@ -6,7 +6,7 @@
 // so the emulator and the extension agree on what a configuration declares and references.
 // Values are never quoted in the findings: variables may be sensitive.
 import type { TerraformParser, TerraformType, VariableDeclaration, VariableReference } from '../../../server/src/model';
-import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile } from '../../../server/src/model';
+import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile, referenceRange } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model';
 import { readHclValue } from '../engine/hclValue';
 import type { Variable } from '../store/model';
@@ -82,7 +82,7 @@ export function checkConfiguration({ parser, files, workspaceVariables, runVaria
         severity: 'error',
         summary: 'Reference to undeclared input variable',
         detail: `An input variable with the name "${reference.name}" has not been declared. Declare it with a variable "${reference.name}" {} block.`,
-        location: lineOf(file, reference.range.start.line),
+        location: lineOf(file, referenceRange(reference).start.line),
       });
     }
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { ModuleFolderModel, Range, TerraformParser, TerraformType } from '../model';
-import { checkValueAgainstType } from '../model';
+import { checkValueAgainstType, referenceRange } from '../model';
 import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './diagnosticData';
 import { diagnosticSource } from './diagnosticData';
 import { folderFacts } from './folderFacts';
@@ -40,7 +40,7 @@ type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: s
 /** What the code alone can tell: undeclared references, tfvars values that do not fit the declared type. */
 function codeDiagnostics(model: ModuleFolderModel, facts: FolderFacts, add: Add): void {
   for (const reference of model.index.undeclaredReferences()) {
-    add(reference.file, reference.range, DiagnosticSeverity.Error,
+    add(reference.file, referenceRange(reference), DiagnosticSeverity.Error,
       `Variable "${reference.name}" is not declared. Add a \`variable "${reference.name}" {}\` block (for example in variables.tf) or fix the name.`,
       { code: 'undeclared-variable', name: reference.name });
   }

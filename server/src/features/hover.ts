@@ -3,7 +3,7 @@
 import { MarkupKind } from 'vscode-languageserver';
 import type { Hover } from 'vscode-languageserver';
 import type { ModuleFolderModel, Position, Range } from '../model';
-import { rangeContains } from '../model';
+import { rangeContains, referenceRange } from '../model';
 import { folderFacts } from './folderFacts';
 import type { WorkspaceSnapshot } from './host';
 import { itemAt } from './rangeSearch';
@@ -62,8 +62,8 @@ function variableAt(model: ModuleFolderModel, file: string, position: Position):
     return entry ? { name: entry.key, range: entry.keyRange } : undefined;
   }
   if (contribution?.kind !== 'terraform') return undefined;
-  const reference = itemAt(contribution.references, (candidate) => candidate.range, position);
-  if (reference && reference.name !== '') return { name: reference.name, range: reference.range };
+  const reference = itemAt(contribution.references, referenceRange, position);
+  if (reference && reference.name !== '') return { name: reference.name, range: referenceRange(reference) };
   for (const declaration of contribution.variables) {
     if (rangeContains(declaration.nameRange, position)) return { name: declaration.name, range: declaration.nameRange };
   }

@@ -22,8 +22,8 @@ export function providePlanInlayHints(
     for (const attribute of changing[0]!.attributes) {
       if (attribute.sensitive || attribute.unknownAfter || attribute.after === undefined) continue;
       const written = code.attributes.find((candidate) => candidate.name === attribute.name);
-      if (!written || written.range.end.line < range.start.line || written.range.end.line > range.end.line) continue;
-      hints.push({ position: written.range.end, label: `→ ${shorten(JSON.stringify(attribute.after) ?? '')}`, kind: InlayHintKind.Type, paddingLeft: true });
+      if (!written || written.endLine < range.start.line || written.endLine > range.end.line) continue;
+      hints.push({ position: { line: written.endLine, character: written.endCharacter }, label: `→ ${shorten(JSON.stringify(attribute.after) ?? '')}`, kind: InlayHintKind.Type, paddingLeft: true });
     }
   }
   return hints;

@@ -5,7 +5,7 @@
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import type { SwappedItems } from './folderIndex';
-import { append, emptyContribution, shiftFactsInPlace, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
+import { append, emptyContribution, shiftedFacts, shiftFactsInPlace, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
 import { findSyntaxProblems } from './syntaxProblems';
@@ -159,6 +159,8 @@ export class IncrementalTerraformExtractor {
     const rowDelta = countNewlines(text, start, end) - countNewlines(oldText, entry.start, entry.end);
     const previousFacts = entry.facts;
     // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke).
+    // Their facts are moved through the file's lists by spliceBlock, or here when there are no lists yet.
+    const last = this.last;
     previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems };
     for (let later = index + 1; later < previous.length; later++) {
       const moved = previous[later];
@@ -166,7 +168,7 @@ export class IncrementalTerraformExtractor {
       moved.end += delta;
       if (rowDelta !== 0) {
         moved.row += rowDelta;
-        shiftFactsInPlace(moved.facts, rowDelta);
+        if (!last) shiftFactsInPlace(moved.facts, rowDelta);
         if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
       }
     }
@@ -174,11 +176,10 @@ export class IncrementalTerraformExtractor {
     this.currentText = text;
     this.lastExtracted = 1;
     this.clean = exact;
-    const last = this.last;
-    // The previous lists with the block's items swapped (a copy of references, not a walk over every block): the
-    // later items moved in place, so those lists already hold them where they are now.
+    // The previous lists with the block's items swapped (a copy of references, not a walk over every block), and the
+    // later blocks' items moved in place through them: the entries' facts hold the same objects.
     const contribution = last
-      ? spliceBlock(this.file, last, previous, index, previousFacts, facts)
+      ? spliceBlock(this.file, last, previous, index, previousFacts, facts, rowDelta)
       : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
     contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
@@ -256,7 +257,7 @@ export class IncrementalTerraformExtractor {
       end: entry.end + delta,
       row: entry.row + rowDelta,
       type: entry.type,
-      facts: rowDelta === 0 ? entry.facts : shiftRows(entry.facts, rowDelta),
+      facts: rowDelta === 0 ? entry.facts : shiftedFacts(entry.facts, rowDelta),
       problems: rowDelta === 0 || entry.problems.length === 0 ? entry.problems : shiftRows(entry.problems, rowDelta),
     }));
     const entries = [...previous.slice(0, before), ...middle, ...moved];
@@ -286,7 +287,7 @@ export class IncrementalTerraformExtractor {
       if (!piece) {
         extracted++;
         piece = { row, facts: this.pieceFacts(node, inFirstBody, rootHasError, document) };
-      } else if (piece.row !== row) piece = { row, facts: shiftRows(piece.facts, row - piece.row) };
+      } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
       next.set(key, piece);
       all.push(piece.facts);
       return piece.facts;
@@ -362,7 +363,7 @@ export class IncrementalTerraformExtractor {
         } finally {
           regionTree.delete();
         }
-      } else if (piece.row !== row) piece = { row, facts: shiftRows(piece.facts, row - piece.row) };
+      } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
       next.set(key, piece);
       all.push(piece.facts);
     }

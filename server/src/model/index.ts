@@ -36,6 +36,7 @@ export type { LiteralObject, LiteralValue } from './hclLiterals';
 export { ModuleFolderModel } from './moduleFolderModel';
 export type { FileReadProblem, ModelChange, ModuleFolderModelOptions } from './moduleFolderModel';
 export { comparePositions, LineIndex, rangeContains } from './positions';
+export { referenceNameRange, referenceRange } from './references';
 export type { Position, Range, TextLines } from './positions';
 export { defaultHostname, resolveServiceLink } from './serviceLink';
 export type { LinkProblem, LinkSource, ServiceLink, ServiceLinkInputs, ServiceLinkOverride, Sourced, WorkspaceSelection } from './serviceLink';

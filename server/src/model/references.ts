@@ -1,8 +1,7 @@
 // Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
 import { runtimeOf } from './treeSitter';
-import type { Language, Node, Query } from './treeSitter';
+import type { Language, Node, Point, Query } from './treeSitter';
 import type { VariableReference } from './contributions';
-import { rangeOfNode } from './positions';
 import type { Range } from './positions';
 
 /**
@@ -66,21 +65,42 @@ function referenceWithAttribute(varNode: Node, attribute: Node, file: string): V
   const nameNode = attribute.lastChild;
   // `var.` then a newline: the identifier tree-sitter attaches belongs to the next line (the user is typing).
   const sameLine = dot && nameNode && nameNode.type === 'identifier' && !nameNode.isMissing && nameNode.startPosition.row === dot.startPosition.row;
-  if (sameLine) {
-    return { name: nameNode.text, file, range: { start: rangeOfNode(varNode).start, end: rangeOfNode(nameNode).end }, nameRange: rangeOfNode(nameNode) };
-  }
-  return incompleteReference(varNode, dot ? rangeOfNode(dot).end : rangeOfNode(varNode).end, file);
+  if (sameLine) return reference(nameNode.text, file, varNode.startPosition, nameNode.startPosition, nameNode.endPosition);
+  const afterDot = (dot ?? varNode).endPosition;
+  return reference('', file, varNode.startPosition, afterDot, afterDot);
 }
 
 /** `var` with no get_attr after it. Error recovery may leave the dot outside any get_attr (e.g. `"${var.}"`). */
 function dangling(varNode: Node, charAfter: (node: Node) => number, file: string): VariableReference | undefined {
   if (charAfter(varNode) !== 46 /* . */) return undefined;
-  const afterDot = { line: varNode.endPosition.row, character: varNode.endPosition.column + 1 };
-  return incompleteReference(varNode, afterDot, file);
+  const afterDot = { row: varNode.endPosition.row, column: varNode.endPosition.column + 1 };
+  return reference('', file, varNode.startPosition, afterDot, afterDot);
 }
 
-function incompleteReference(varNode: Node, afterDot: Range['start'], file: string): VariableReference {
-  // Three copies of the one position: an edit above moves each object in place once (pieceFacts.shiftRowsInPlace).
-  const at = () => ({ line: afterDot.line, character: afterDot.character });
-  return { name: '', file, range: { start: rangeOfNode(varNode).start, end: at() }, nameRange: { start: at(), end: at() } };
+/** Every reference is made here, so all of them share one hidden class (see factShapes.test.ts). */
+function reference(name: string, file: string, start: Point, nameStart: Point, end: Point): VariableReference {
+  return { name, file, line: start.row, character: start.column, nameLine: nameStart.row, nameCharacter: nameStart.column, endLine: end.row, endCharacter: end.column };
+}
+
+/** `var.x` as a whole. */
+export function referenceRange(reference: VariableReference): Range {
+  return { start: { line: reference.line, character: reference.character }, end: { line: reference.endLine, character: reference.endCharacter } };
+}
+
+/** Just `x`, or the empty range right after the dot when the name is missing. */
+export function referenceNameRange(reference: VariableReference): Range {
+  return { start: { line: reference.nameLine, character: reference.nameCharacter }, end: { line: reference.endLine, character: reference.endCharacter } };
+}
+
+/** A copy of `reference` moved by `delta` lines. */
+export function movedReference(reference: VariableReference, delta: number): VariableReference {
+  const { name, file, line, character, nameLine, nameCharacter, endLine, endCharacter } = reference;
+  return { name, file, line: line + delta, character, nameLine: nameLine + delta, nameCharacter, endLine: endLine + delta, endCharacter };
+}
+
+/** Moves a reference by `delta` lines, in place. */
+export function moveReference(reference: VariableReference, delta: number): void {
+  reference.line += delta;
+  reference.nameLine += delta;
+  reference.endLine += delta;
 }

@@ -127,7 +127,7 @@ function readAddress(block: Node, kind: AddressKind, file: string): TargetAddres
     const literal = source ? readLiteral(source) : undefined;
     if (typeof literal?.value === 'string') address.source = literal.value;
   } else {
-    address.attributes = [...attributes.values()].map((parts) => ({ name: parts.name, range: parts.range }));
+    address.attributes = [...attributes.values()].map((parts) => ({ name: parts.name, endLine: parts.range.end.line, endCharacter: parts.range.end.character }));
   }
   return address;
 }
