@@ -69,21 +69,27 @@ test('no object that holds a position is reachable twice from a file’s facts',
   }
 });
 
-test('shiftFactsInPlace moves exactly the positions the copy (shiftedFacts) moves, for every kind of fact', async () => {
+test('moving facts by three lines, in place or as a copy, gives what the same text three lines lower gives', async () => {
   const parser = await testParser();
   const inputs = [...tfFiles(fixturesRoot), ...tfFiles(demoAppFolder)].map((file) => readFileSync(file, 'utf8'));
   inputs.push(generated);
-  for (const text of inputs) {
+  // The oracle is the extractor itself on the text with three blank lines above it: every position three lines down.
+  const factsOf = (text: string): Facts => {
     const tree = parser.parse(text);
     try {
       const { kind: _kind, file: _file, syntaxProblems: _problems, ...lists } = new IncrementalTerraformExtractor('/work/x/main.tf').extract(tree, text);
-      const facts = { ...lists, moved: lists.moved ?? [], blockCount: 1 } as Facts;
-      const expected = shiftedFacts(facts, 3);
-      shiftFactsInPlace(facts, 3);
-      assert.deepEqual(facts, expected);
+      return { ...lists, moved: lists.moved ?? [], blockCount: 1 } as Facts;
     } finally {
       tree.delete();
     }
+  };
+  for (const text of inputs) {
+    const lower = factsOf(`\n\n\n${text}`);
+    const copied = shiftedFacts(factsOf(text), 3);
+    assert.deepEqual(copied, lower, 'the copy');
+    const facts = factsOf(text);
+    shiftFactsInPlace(facts, 3);
+    assert.deepEqual(facts, lower, 'in place');
   }
 });
 

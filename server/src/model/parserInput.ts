@@ -8,7 +8,8 @@
 /**
  * How many characters a node text is first read in: most names fit in one piece. web-tree-sitter asks again from
  * where a piece ended until it has the node's length; each piece asked for right after the last one is twice as long,
- * so a whole file's text (a root's) takes a few pieces, not 16,000.
+ * so a whole file's text (a root's) takes a few pieces, not 16,000. A node that happens to start exactly where the
+ * previous read's piece ended gets a doubled piece too: still its own characters, only a larger copy than it needed.
  */
 const nodeTextPiece = 64;
 
