@@ -70,7 +70,7 @@ test('the count can fail: objects given a class each are counted as such', () =>
   assert.equal(hiddenClasses(Array.from({ length: 20 }, (_, i) => ({ key: i }))), 1);
 });
 
-test('every key of a block’s facts is one shiftFactsInPlace knows how to move', async () => {
+test('every key of a block’s facts is one an Enter knows how to move (shiftedFactKeys)', async () => {
   const parser = await testParser();
   const file = '/work/shapes/keys.tf';
   const model = await ModuleFolderModel.load({ folder: '/work/shapes', parser, fileSystem: new MemoryFileSystem({ [file]: blocks(1) }) });

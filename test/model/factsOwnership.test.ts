@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
-import { shiftedFacts, shiftFactsInPlace } from '../../server/src/model/pieceFacts';
+import { emptyContribution, shiftedFacts, spliceBlock } from '../../server/src/model/pieceFacts';
 import type { Facts } from '../../server/src/model/pieceFacts';
 import { demoAppFolder, fixturesRoot, testParser } from './helpers';
 
@@ -87,8 +87,11 @@ test('moving facts by three lines, in place or as a copy, gives what the same te
     const lower = factsOf(`\n\n\n${text}`);
     const copied = shiftedFacts(factsOf(text), 3);
     assert.deepEqual(copied, lower, 'the copy');
+    // In place as an Enter moves them: an empty piece before them gains three lines, and spliceBlock moves the rest.
     const facts = factsOf(text);
-    shiftFactsInPlace(facts, 3);
+    const empty: Facts = { ...emptyContribution('/work/x/main.tf', []), moved: [], blockCount: 0 };
+    const lists = { ...emptyContribution('/work/x/main.tf', []), ...facts };
+    spliceBlock('/work/x/main.tf', lists, [{ facts: empty }, { facts }], 0, empty, empty, 3);
     assert.deepEqual(facts, lower, 'in place');
   }
 });

@@ -119,6 +119,15 @@ function largeTerraformText(): string {
   return text;
 }
 
+/** A pool that counts the files handed to it. */
+function countingPool(): { pool: IndexPool; handed: () => number } {
+  const pool = new IndexPool({ script: workerScript });
+  let handed = 0;
+  const extract = pool.extract.bind(pool);
+  pool.extract = (...args) => (handed++, extract(...args));
+  return { pool, handed: () => handed };
+}
+
 describe('background indexing in two lanes', () => {
   /** 8 module folders of 6 small files each, every variable named after its folder and file. */
   function writeWorkspace(): { root: string; expected: Map<string, string[]> } {
@@ -148,10 +157,7 @@ describe('background indexing in two lanes', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const pool = new IndexPool({ script: workerScript });
-    let handedToWorker = 0;
-    const extract = pool.extract.bind(pool);
-    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const { pool, handed } = countingPool();
     const twoLanes = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 2 });
     const oneLane = new ModuleFolders({ parser: Promise.resolve(parser), environment: {}, log: () => undefined });
     const added: string[] = [];
@@ -164,9 +170,9 @@ describe('background indexing in two lanes', () => {
         assert.deepEqual(twoLanes.get(folder)?.index.all(), oneLane.get(folder)?.index.all(), `${folder}: the same facts as one lane on this thread`);
       }
       // 48 small files: the worker took some (besides its warm-up file), this thread the others.
-      assert.ok(handedToWorker > 1, `files handed to the worker: ${handedToWorker}`);
+      assert.ok(handed() > 1, `files handed to the worker: ${handed()}`);
       assert.ok(parsedHere > 0 && parsedHere < 48, `files parsed on this thread: ${parsedHere}`);
-      assert.equal(parsedHere + handedToWorker - 1, 48, 'each file parsed once, here or in the worker');
+      assert.equal(parsedHere + handed() - 1, 48, 'each file parsed once, here or in the worker');
     } finally {
       twoLanes.dispose();
       oneLane.dispose();
@@ -177,15 +183,12 @@ describe('background indexing in two lanes', () => {
   test('a workspace of one module folder starts no worker (nothing for a second lane to take)', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'index-lanes-one-'));
     writeFileSync(path.join(root, 'main.tf'), 'variable "only" {}\n');
-    const pool = new IndexPool({ script: workerScript });
-    let handedToWorker = 0;
-    const extract = pool.extract.bind(pool);
-    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const { pool, handed } = countingPool();
     const folders = new ModuleFolders({ parser: testParser(), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 2 });
     try {
       await folders.addRoot(root);
       assert.deepEqual(folders.get(root)?.index.variableNames(), ['only']);
-      assert.equal(handedToWorker, 0, 'no warm-up file, no worker');
+      assert.equal(handed(), 0, 'no warm-up file, no worker');
       assert.equal(pool.running, 0);
     } finally {
       folders.dispose();
@@ -195,15 +198,12 @@ describe('background indexing in two lanes', () => {
 
   test('without a pool, or with one lane asked for, this thread parses every file', async () => {
     const { root, expected } = writeWorkspace();
-    const pool = new IndexPool({ script: workerScript });
-    let handedToWorker = 0;
-    const extract = pool.extract.bind(pool);
-    pool.extract = (...args) => (handedToWorker++, extract(...args));
+    const { pool, handed } = countingPool();
     const folders = new ModuleFolders({ parser: testParser(), environment: {}, log: () => undefined, indexPool: pool, backgroundLanes: 1 });
     try {
       await folders.addRoot(root);
       for (const [folder, names] of expected) assert.deepEqual(folders.get(folder)?.index.variableNames(), names, folder);
-      assert.equal(handedToWorker, 0, 'small files stay on this thread in one lane');
+      assert.equal(handed(), 0, 'small files stay on this thread in one lane');
     } finally {
       folders.dispose();
       rmSync(root, { recursive: true, force: true });

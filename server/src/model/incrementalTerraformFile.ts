@@ -5,7 +5,7 @@
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import type { SwappedItems } from './folderIndex';
-import { append, emptyContribution, shiftedFacts, shiftFactsInPlace, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
+import { append, emptyContribution, shiftedFacts, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { findVariableReferences } from './references';
 import { findSyntaxProblems } from './syntaxProblems';
@@ -29,8 +29,8 @@ const topLevelKeywords = new Set(['terraform', 'variable', 'resource', 'data', '
 export interface BlockEditResult {
   contribution: TerraformFileContribution;
   exact: boolean;
-  /** The items that took the place of others in `contribution`'s lists (see FolderIndex.replace), when it was spliced. */
-  swapped?: SwappedItems;
+  /** The items that took the place of others in `contribution`'s lists (see FolderIndex.replace). */
+  swapped: SwappedItems;
 }
 
 /** What changed since the last extraction: the text before `prefix` and the last `suffix` characters are unchanged. */
@@ -121,7 +121,9 @@ export class IncrementalTerraformExtractor {
    */
   extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified = false): BlockEditResult | undefined {
     const previous = this.entries;
-    if (!this.aligned || !previous || previous.length === 0) return undefined;
+    // `last` is kept whenever the entries are aligned: the lists the edited block's items are swapped in.
+    const last = this.last;
+    if (!this.aligned || !last || !previous || previous.length === 0) return undefined;
     if (!this.clean && !unverified) return undefined;
     const oldText = this.currentText;
     const delta = text.length - oldText.length;
@@ -158,9 +160,8 @@ export class IncrementalTerraformExtractor {
     }
     const rowDelta = countNewlines(text, start, end) - countNewlines(oldText, entry.start, entry.end);
     const previousFacts = entry.facts;
-    // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke).
-    // Their facts are moved through the file's lists by spliceBlock, or here when there are no lists yet.
-    const last = this.last;
+    // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke);
+    // their facts are moved through the file's lists by spliceBlock.
     previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems };
     for (let later = index + 1; later < previous.length; later++) {
       const moved = previous[later];
@@ -168,7 +169,6 @@ export class IncrementalTerraformExtractor {
       moved.end += delta;
       if (rowDelta !== 0) {
         moved.row += rowDelta;
-        if (!last) shiftFactsInPlace(moved.facts, rowDelta);
         if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
       }
     }
@@ -178,12 +178,10 @@ export class IncrementalTerraformExtractor {
     this.clean = exact;
     // The previous lists with the block's items swapped (a copy of references, not a walk over every block), and the
     // later blocks' items moved in place through them: the entries' facts hold the same objects.
-    const contribution = last
-      ? spliceBlock(this.file, last, previous, index, previousFacts, facts, rowDelta)
-      : append(emptyContribution(this.file, []), previous.map((item) => item.facts));
+    const contribution = spliceBlock(this.file, last, previous, index, previousFacts, facts, rowDelta);
     contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
-    return { contribution, exact, ...(last ? { swapped: { basedOn: last, removed: previousFacts, added: facts } } : {}) };
+    return { contribution, exact, swapped: { basedOn: last, removed: previousFacts, added: facts } };
   }
 
   /**

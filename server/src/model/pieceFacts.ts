@@ -88,27 +88,18 @@ function concatLists<T>(first: readonly T[], all: readonly Facts[], listOf: (fac
 /** Values that never hold positions, however they look (a literal `{ line = 1, character = 2 }` is user data). */
 const opaqueKeys = new Set(['literal', 'parsed', 'value']);
 
-/**
- * Moves every position's line in a block's facts by `delta`, in place: for the blocks after an edit that added or removed
- * lines (Enter in a 1 MB file moves 30,000 references). Copying them cost ~190 ms, and as new objects they made the
- * folder index and the garbage collector redo as much again; moved in place they stay the objects the index and
- * the lists already hold. Safe because no two facts share an object that holds a position (each range comes from
- * its own rangeOfNode call; test/model/factsOwnership.test.ts checks it), and the values under opaque keys, the
- * only shared (frozen) ones, hold no positions.
- */
-export function shiftFactsInPlace(facts: Facts, delta: number): void {
-  shiftListsInPlace(facts, delta, fromTheStart);
-}
-
 /** The lists of a piece's facts, or of a whole file's contribution (the pieces' lists one after the other). */
 type FactLists = Pick<Facts, 'variables' | 'references' | 'addresses' | 'moved' | 'cloudBlocks' | 'remoteBackends'>;
 type ListStarts = { [list in keyof FactLists]: number };
-const fromTheStart: ListStarts = { variables: 0, references: 0, addresses: 0, moved: 0, cloudBlocks: 0, remoteBackends: 0 };
 
 /**
- * Moves the items of each list from its start in `from` on by `delta` lines, in place. The blocks after an edit are
- * moved through the file's lists, where their items lie one after the other: going block by block through 6,000
- * blocks' small lists took ~3 ms per Enter in 1 MB, the flat lists ~0.5 ms.
+ * Moves the items of each list from its start in `from` on by `delta` lines, in place: the blocks after an edit that
+ * added or removed lines (Enter in a 1 MB file moves 24,000 references). Copying them cost ~190 ms, and as new
+ * objects they made the folder index and the garbage collector redo as much again; moved in place they stay the
+ * objects the index and the pieces already hold. Safe because no two facts share an object that holds a position
+ * (test/model/factsOwnership.test.ts checks it), and the values under opaque keys, the only shared (frozen) ones,
+ * hold no positions. They are moved through the file's lists, where they lie one after the other: going block by
+ * block through 6,000 blocks' small lists took ~3 ms per Enter in 1 MB, the flat lists ~0.5 ms.
  */
 function shiftListsInPlace(lists: FactLists, delta: number, from: ListStarts): void {
   // References, addresses and variables are nearly all of a file's facts (30,000, 6,000 and 2,000 in 1 MB): they are
@@ -135,7 +126,7 @@ function shiftListsInPlace(lists: FactLists, delta: number, from: ListStarts): v
 }
 
 /**
- * Every key of Facts, with how shiftFactsInPlace moves it: a key added to Facts fails to compile here until it is
+ * Every key of Facts, with how shiftListsInPlace moves it: a key added to Facts fails to compile here until it is
  * moved there too (its positions would otherwise stay behind after an Enter).
  */
 export const shiftedFactKeys: Record<keyof Facts, 'direct' | 'walked' | 'no positions'> = {
@@ -153,7 +144,7 @@ function shiftRange(range: Range, delta: number): void {
   range.end.line += delta;
 }
 
-/** Moves every position's line in `value` (any shape) by `delta`, in place; see shiftFactsInPlace. */
+/** Moves every position's line in `value` (any shape) by `delta`, in place; see shiftListsInPlace. */
 export function shiftRowsInPlace(value: unknown, delta: number): void {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) shiftRowsInPlace(value[index], delta);
