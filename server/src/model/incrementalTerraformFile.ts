@@ -322,9 +322,15 @@ export class IncrementalTerraformExtractor {
     if (rootHasError) {
       const errors = piece.descendantsOfType('ERROR');
       if (piece.type === 'ERROR' && !errors.some((error) => error?.id === piece.id)) errors.unshift(piece);
+      // A set, not a search of `found` per child: an unbalanced brace leaves half a 1 MB file in one ERROR node,
+      // 3,000 blocks among its 34,000 children (4.5 million comparisons, ~25 ms).
+      const foundIds = new Set(found.map((block) => block.id));
       for (const error of errors) {
         for (const child of error?.namedChildren ?? []) {
-          if (child?.type === 'block' && topLevelKeywords.has(blockKeyword(child)) && !found.some((block) => block.id === child.id)) found.push(child);
+          if (child?.type === 'block' && topLevelKeywords.has(blockKeyword(child)) && !foundIds.has(child.id)) {
+            found.push(child);
+            foundIds.add(child.id);
+          }
         }
       }
     }
