@@ -37,6 +37,22 @@ describe('an open document', () => {
     assert.equal(document.waitsForParse, false);
   });
 
+  test('a whole-file parse in slices that is stopped leaves the changes waiting and the facts as they were; one that ends gives a fresh parse\'s facts', async () => {
+    const parser = await testParser();
+    // Long enough that the parse takes many slices (~100 ms of error recovery after the unclosed block).
+    const long = Array.from({ length: 2000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
+    const { document, contribution } = OpenDocument.parsed(parser, file, terraform, text + long, () => undefined);
+    const outcome = document.change([{ range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, text: 'output "o" {\n  value = var.' }], undefined, { deferWholeParse: true }, () => false);
+    assert.deepEqual(outcome, { kind: 'deferred' });
+    assert.equal(await document.parseWholeInSlices({ cancelled: () => true }), 'stopped');
+    assert.equal(document.waitsForParse, true);
+    const parsed = await document.parseWholeInSlices({ cancelled: () => false });
+    assert.notEqual(parsed, 'stopped');
+    assert.deepEqual(parsed !== 'stopped' && parsed.contribution, fresh(parser, document.text));
+    assert.notDeepEqual(contribution, fresh(parser, document.text), 'the edit changed the facts');
+    assert.equal(document.waitsForParse, false);
+  });
+
   test('over the size limit it keeps only its text; back under, it is parsed, and later edits are read block by block again', async () => {
     const parser = await testParser();
     let limit = 10;

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import { ModuleFolders } from '../../server/src/documents/moduleFolders';
-import { maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
+import { heavyParseMs, maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { maxRegions } from '../../server/src/model/terraformFile';
 import { LoopClock } from '../helpers/loopClock';
@@ -46,6 +46,21 @@ class RecordingModel {
   parsePending(): boolean {
     this.parses.push(this.clock.now());
     this.clock.spend(this.parseCostMs);
+    const had = this.unparsed;
+    this.unparsed = false;
+    return had;
+  }
+
+  /**
+   * Like parsePending (the clock moves by parseCostMs at once); with `slicedParseMs`, a parse in slices that takes
+   * that long on the clock (changes can come meanwhile) and then stops if its control says so.
+   */
+  slicedParseMs = 0;
+  async parsePendingInSlices(_uri: string, control: { cancelled(): boolean }): Promise<boolean | 'stopped'> {
+    if (this.slicedParseMs === 0) return this.parsePending();
+    this.parses.push(this.clock.now());
+    await new Promise<void>((resolve) => this.clock.setTimer(this.slicedParseMs, resolve));
+    if (control.cancelled()) return 'stopped';
     const had = this.unparsed;
     this.unparsed = false;
     return had;
@@ -238,6 +253,47 @@ describe('an edit that needs the whole file parsed (deferred)', () => {
     assert.ok(model.parses.length <= 2, `parsed ${model.parses.length} times in one burst`);
   });
 
+  test(`after a parse that took over heavyParseMs (${heavyParseMs} ms), the next waits for verifyDelayMs without a change, however long the typing goes on`, async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    model.parseCostMs = heavyParseMs + 50;
+    type(3);
+    await clock.advance(modelUpdateDelayMs + wholeParseDelay(undefined));
+    assert.equal(model.parses.length, 1, 'the first at the usual delay: its cost was not known');
+    let last = 0;
+    let version = 0;
+    for (let at = 0; at < 3 * maxWholeParseWaitMs; at += 100) {
+      last = clock.now();
+      version = type(3);
+      await clock.advance(100);
+    }
+    assert.equal(model.parses.length, 1, 'not parsed while the typing went on');
+    await clock.advanceTo(last + modelUpdateDelayMs + verifyDelayMs - 0.5);
+    assert.equal(model.parses.length, 1);
+    await clock.advance(0.5);
+    assert.deepEqual(model.parses.slice(1), [last + modelUpdateDelayMs + verifyDelayMs]);
+    assert.equal(view.modelVersion(uri), version);
+  });
+
+  test('a parse that a change stopped (slower than the typing) makes the next one wait for the typing to pause', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'deferred';
+    model.slicedParseMs = 60;
+    type(3);
+    const firstParse = modelUpdateDelayMs + wholeParseDelay(undefined);
+    await clock.advanceTo(50);
+    assert.deepEqual(model.parses, [firstParse], 'under way');
+    const version = type(3);
+    await clock.advanceTo(firstParse + 60); // it stops; the change's batch, queued behind it, is applied
+    assert.equal(model.changes.length, 2);
+    await clock.advanceTo(firstParse + 60 + verifyDelayMs - 0.5);
+    assert.equal(model.parses.length, 1);
+    await clock.advance(0.5);
+    assert.deepEqual(model.parses, [firstParse, firstParse + 60 + verifyDelayMs]);
+    await clock.advance(60);
+    assert.equal(view.modelVersion(uri), version);
+  });
+
   test('a request at or below the first changed line parses at once; one above it does not wait', async () => {
     const { clock, model, type, view } = openDocument();
     model.result = 'deferred';
@@ -358,59 +414,111 @@ describe('closing the document drops the work that waits for it', () => {
   });
 });
 
+/** The sync over real module folders and the real parser (counting its whole-file parses), with `text` open as main.tf. */
+async function openRealDocument(text: string) {
+  const parser = await testParser();
+  const counter = { parses: 0, stopped: 0 };
+  const counting = Object.create(parser) as TerraformParser;
+  counting.parse = (...args) => (counter.parses++, parser.parse(...args));
+  counting.parseInSlices = async (...args) => {
+    counter.parses++;
+    const tree = await parser.parseInSlices(...args);
+    if (!tree) counter.stopped++;
+    return tree;
+  };
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'sync-scheduling-'));
+  const file = path.join(folder, 'main.tf');
+  writeFileSync(file, text);
+  const fileUri = pathToFileURL(file).href;
+  const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
+  const clock = new LoopClock();
+  const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void } = {};
+  const connection = {
+    onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
+    onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
+    onDidCloseTextDocument: () => undefined,
+    onDidChangeWatchedFiles: () => undefined,
+  } as unknown as Connection;
+  const view = registerDocumentSync(connection, folders, { clock });
+  handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
+  await folders.withModel(fileUri, () => undefined); // loaded and opened
+  counter.parses = 0;
+  return {
+    clock,
+    view,
+    folders,
+    file,
+    fileUri,
+    counter,
+    change: (version: number, change: TextChange) => handlers.change!({ textDocument: { uri: fileUri, version }, contentChanges: [change] }),
+    /** Resolves once the work queued for the folder so far (a parse's slices among it) has ended. */
+    settled: () => folders.withModel(fileUri, () => undefined),
+    problemsOn: (line: number) => folders.modelFor(fileUri)?.index.get(file)?.syntaxProblems.some((problem) => problem.range.start.line === line) === true,
+    dispose() {
+      folders.dispose();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Blocks of three lines and a blank one: block `n` spans lines 4n to 4n+2. */
+const manyBlocks = (count: number) => Array.from({ length: count }, (_, index) => `resource "terraform_data" "r_${index}" {\n  input = var.v_${index}\n}\n`).join('\n');
+
 describe('with the real model', () => {
   test('a half-typed `var.` reads its block at once and is confirmed after the pause; a deleted closing brace waits for its parse', async () => {
-    const parser = await testParser();
-    let parses = 0;
-    const counting = Object.create(parser) as TerraformParser;
-    counting.parse = (...args) => (parses++, parser.parse(...args));
     // More blocks than a broken file is read region by region (maxRegions): fewer would be parsed whole at once.
-    const text = Array.from({ length: maxRegions + 100 }, (_, index) => `resource "terraform_data" "r_${index}" {\n  input = var.v_${index}\n}\n`).join('\n');
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'sync-scheduling-'));
-    const file = path.join(folder, 'main.tf');
-    writeFileSync(file, text);
-    const fileUri = pathToFileURL(file).href;
-    const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
-    const clock = new LoopClock();
-    const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void } = {};
-    const connection = {
-      onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
-      onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
-      onDidCloseTextDocument: () => undefined,
-      onDidChangeWatchedFiles: () => undefined,
-    } as unknown as Connection;
+    const opened = await openRealDocument(manyBlocks(maxRegions + 100));
+    const { clock, view, fileUri, counter, change, settled, problemsOn } = opened;
     try {
-      const view = registerDocumentSync(connection, folders, { clock });
-      handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
-      await folders.withModel(fileUri, () => undefined); // loaded and opened
-      parses = 0;
-      const problemsOn = (line: number) => folders.modelFor(fileUri)?.index.get(file)?.syntaxProblems.some((problem) => problem.range.start.line === line) === true;
-
       // Block 10 spans lines 40-42: a line with a half-typed reference goes into it.
-      handlers.change!({ textDocument: { uri: fileUri, version: 2 }, contentChanges: [{ range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  extra = var.\n' }] });
+      change(2, { range: { start: { line: 41, character: 0 }, end: { line: 41, character: 0 } }, text: '  extra = var.\n' });
       await clock.advance(modelUpdateDelayMs);
       assert.equal(view.modelVersion(fileUri), 2);
       assert.ok(problemsOn(41), 'the half-typed reference is a problem at once');
-      assert.equal(parses, 0, 'read from its block alone');
+      assert.equal(counter.parses, 0, 'read from its block alone');
       await clock.advance(verifyDelayMs - 0.5);
-      assert.equal(parses, 0);
+      assert.equal(counter.parses, 0);
       await clock.advance(0.5);
-      assert.equal(parses, 1, 'the confirming whole-file parse');
+      await settled(); // its slices end
+      assert.equal(counter.parses, 1, 'the confirming whole-file parse');
       assert.ok(problemsOn(41));
 
       // Block 20 (now lines 81-83) loses its closing brace: the model waits for a whole-file parse.
-      handlers.change!({ textDocument: { uri: fileUri, version: 3 }, contentChanges: [{ range: { start: { line: 83, character: 0 }, end: { line: 83, character: 1 } }, text: '' }] });
+      change(3, { range: { start: { line: 83, character: 0 }, end: { line: 83, character: 1 } }, text: '' });
       await clock.advance(modelUpdateDelayMs);
       assert.equal(view.modelVersion(fileUri), 2, 'deferred');
       await view.whenCurrent(fileUri, 82);
-      assert.equal(parses, 1, 'a request above the change does not wait for the parse');
+      assert.equal(counter.parses, 1, 'a request above the change does not wait for the parse');
       await view.whenCurrent(fileUri, 83);
-      assert.equal(parses, 2);
+      assert.equal(counter.parses, 2);
       assert.equal(view.modelVersion(fileUri), 3);
-      assert.equal(folders.modelFor(fileUri)?.openText(file), view.get(fileUri)?.getText());
+      assert.equal(opened.folders.modelFor(fileUri)?.openText(opened.file), view.get(fileUri)?.getText());
     } finally {
-      folders.dispose();
-      rmSync(folder, { recursive: true, force: true });
+      opened.dispose();
+    }
+  });
+
+  test('a change that comes while the whole-file parse is under way stops it; a request below the changes waits until the model has them all', async () => {
+    const opened = await openRealDocument(manyBlocks(maxRegions + 100));
+    const { clock, view, fileUri, counter, change, settled } = opened;
+    try {
+      // Block 20 (lines 80-82) loses its closing brace: ~100 ms of error recovery, in slices.
+      change(2, { range: { start: { line: 82, character: 0 }, end: { line: 82, character: 1 } }, text: '' });
+      await clock.advance(modelUpdateDelayMs + wholeParseDelay(undefined));
+      assert.equal(counter.parses, 1, 'under way');
+      const current = view.whenCurrent(fileUri, 90);
+      change(3, { range: { start: { line: 81, character: 0 }, end: { line: 81, character: 0 } }, text: '  more = var.w\n' });
+      await clock.advance(modelUpdateDelayMs);
+      await current;
+      assert.equal(counter.stopped, 1, 'the parse of version 2 stopped');
+      assert.equal(counter.parses, 2, 'version 3 parsed for the request');
+      assert.equal(view.modelVersion(fileUri), 3);
+      assert.equal(opened.folders.modelFor(fileUri)?.openText(opened.file), view.get(fileUri)?.getText());
+      await clock.advance(1000);
+      await settled();
+      assert.equal(counter.parses, 2, 'nothing left to parse');
+    } finally {
+      opened.dispose();
     }
   });
 });

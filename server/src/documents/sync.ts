@@ -70,21 +70,32 @@ export const maxQuietWaitMs = 20;
 /**
  * An edit the model cannot read from its block alone (it breaks the block, or reaches past it) needs the whole file
  * parsed: ~20 ms for 1 MB, ~80 ms for 4 MB. That parse waits twice what the document's last one took (10-50 ms), so
- * the requests sent with the keystroke are answered first, and a burst of such edits is parsed once.
+ * the requests sent with the keystroke are answered first, and a burst of such edits is parsed once. After a slow
+ * parse the next waits for the typing to pause instead (see `heavyParseMs`).
  */
 export function wholeParseDelay(lastParseMs: number | undefined): number {
   return Math.min(maxWholeParseDelayMs, Math.max(minWholeParseDelayMs, Math.ceil((lastParseMs ?? 0) * 2)));
 }
 const minWholeParseDelayMs = 10;
 const maxWholeParseDelayMs = 50;
-/** However long a burst of such edits lasts, the file is parsed at least this often. */
+/** However long a burst of such edits lasts, the file is parsed at least this often (unless its parse is heavy). */
 export const maxWholeParseWaitMs = 250;
+/**
+ * A whole-file parse that took longer than this, or that a change stopped: a large file left broken (an unbalanced
+ * brace in 1 MB takes tree-sitter 0.3-1.5 s to recover from, in slices the requests go between, and reading the
+ * broken tree then blocks for 0.2-0.3 s). The next one waits until the document has had no change for
+ * `verifyDelayMs`, so that reading does not fall among the keystrokes, nor a parse that a keystroke will stop.
+ */
+export const heavyParseMs = 100;
 /**
  * A block left broken by an edit (a half-typed `var.`) is read from its own text at once; the whole-file parse that
  * confirms it (the recovery from an error is not always local) waits until the document has had no change for this
  * long, so it does not fall between a keystroke and the requests sent with it while the user types.
  */
 export const verifyDelayMs = 400;
+
+/** How many times a request reading the model catches up with changes that keep coming (see whenCurrent). */
+const maxCatchUpRounds = 4;
 
 export interface DocumentSyncHooks {
   /** A file's content changed by the user (typed in the editor, or changed on disk), not by opening it. */
@@ -124,15 +135,64 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   const unverified = new Map<string, { timer: TimerHandle }>();
   /** How long each open document's last whole-file parse took (ms). */
   const parseCost = new Map<string, number>();
-  /** Parses the document's waiting changes now and notes what that cost; the model then answers for the text it holds. */
-  const parseWaiting = (uri: string): Promise<unknown> =>
-    folders.withModel(uri, (model) => {
-      const started = clock.now();
-      if (!model.parsePending(uri)) return;
+  /**
+   * Documents whose last whole-file parse was slow: it took over `heavyParseMs`, or a change stopped it (it was
+   * slower than the typing). Their next one waits for the typing to pause.
+   */
+  const slowParses = new Set<string>();
+  /** How long a whole-file parse of the document waits after the change that needs it. */
+  const parseDelay = (uri: string) => (slowParses.has(uri) ? verifyDelayMs : wholeParseDelay(parseCost.get(uri)));
+  /** Whole-file parses under way that requests below `firstLine` wait for (the facts there are out of date until it ends). */
+  const parsing = new Map<string, { firstLine: number; done: Promise<unknown> }>();
+  /**
+   * Parses the document's waiting changes now, a slice at a time (requests are answered between slices), and notes
+   * what that cost; the model then answers for the text it holds. A change that comes meanwhile stops the parse
+   * (its text is out of date): that change's batch, queued behind it, sets up the next one. Stopped for another
+   * reason (the parser's runtime was recycled), the parse is set up again. `firstLine`: where the changes it parses
+   * start, for a parse the facts wait for; undefined for one that only confirms them (see `unverified`).
+   */
+  const parseWaiting = (uri: string, firstLine?: number): Promise<unknown> => {
+    const done = folders.withModel(uri, async (model) => {
       const version = handed.get(uri);
+      const latestVersion = latest.get(uri)?.version;
+      const stale = () => latest.get(uri)?.version !== latestVersion;
+      const started = clock.now();
+      const parsed = await model.parsePendingInSlices(uri, { cancelled: stale });
+      if (parsed === 'stopped') {
+        if (stale()) slowParses.add(uri);
+        return setUpAgain(uri, firstLine, stale());
+      }
+      if (!parsed) return;
       if (version !== undefined) applied.set(uri, version);
-      parseCost.set(uri, clock.now() - started);
+      const cost = clock.now() - started;
+      parseCost.set(uri, cost);
+      if (cost > heavyParseMs) slowParses.add(uri);
+      else slowParses.delete(uri);
     });
+    if (firstLine !== undefined) {
+      const entry = { firstLine, done };
+      parsing.set(uri, entry);
+      void done.finally(() => {
+        if (parsing.get(uri) === entry) parsing.delete(uri);
+      });
+    }
+    return done;
+  };
+  /**
+   * A parse that stopped is timed again as the kind of parse it was. One the facts wait for keeps its first line for
+   * the next (the batch of the change that stopped it, queued behind it, re-times that one); a confirming one that a
+   * change stopped is timed again by that change's batch.
+   */
+  const setUpAgain = (uri: string, firstLine: number | undefined, stale: boolean) => {
+    if (!latest.has(uri)) return; // closed
+    if (firstLine !== undefined) {
+      const earlier = takeTimed(deferred, uri);
+      deferred.set(uri, { firstLine: Math.min(firstLine, earlier?.firstLine ?? Infinity), since: earlier?.since ?? clock.now(), timer: clock.setTimer(parseDelay(uri), () => void parseDeferred(uri)) });
+    } else if (!stale && !pending.has(uri) && !deferred.has(uri)) {
+      takeTimed(unverified, uri);
+      unverified.set(uri, { timer: clock.setTimer(verifyDelayMs, () => verify(uri)) });
+    }
+  };
   /** The confirming parse of a document read from a broken block (see `unverified`). */
   const verify = (uri: string) => {
     if (!takeTimed(unverified, uri)) return;
@@ -143,7 +203,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
   /** Parses a document whose changes wait for it (see `deferred`); resolves once done. */
   const parseDeferred = (uri: string): Promise<unknown> => {
     const waiting = takeTimed(deferred, uri);
-    return waiting ? parseWaiting(uri) : Promise.resolve();
+    return waiting ? parseWaiting(uri, waiting.firstLine) : Promise.resolve();
   };
   /** Hands the document's pending changes to the model now; resolves once they are applied (or deferred). */
   const applyPending = (uri: string): Promise<unknown> => {
@@ -156,9 +216,10 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       const result = model.changeDocument(uri, batch.changes, resultText, { deferWholeParse: true, offsets: batch.offsets });
       if (result) handed.set(uri, batch.version);
       if (result === 'deferred') {
+        if (resultText !== undefined) current?.joinPieces();
         const earlier = takeTimed(deferred, uri);
         const since = earlier?.since ?? clock.now();
-        const delay = Math.min(wholeParseDelay(parseCost.get(uri)), Math.max(0, since + maxWholeParseWaitMs - clock.now()));
+        const delay = slowParses.has(uri) ? parseDelay(uri) : Math.min(parseDelay(uri), Math.max(0, since + maxWholeParseWaitMs - clock.now()));
         deferred.set(uri, { firstLine: Math.min(earlier?.firstLine ?? Infinity, batch.firstLine), since, timer: clock.setTimer(delay, () => void parseDeferred(uri)) });
       } else if (result) {
         applied.set(uri, batch.version);
@@ -256,6 +317,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     latest.delete(textDocument.uri);
     lastRequest.delete(textDocument.uri);
     parseCost.delete(textDocument.uri);
+    slowParses.delete(textDocument.uri);
     const closed = folders.withModel(textDocument.uri, (model) => {
       applied.delete(textDocument.uri);
       handed.delete(textDocument.uri);
@@ -295,10 +357,18 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     async whenCurrent(uri, line) {
       requestRead(uri);
       // Lines above the first changed one are where they were: the model answers for them as it is.
-      const batch = pending.get(uri);
-      if (batch && (line === undefined || line >= batch.firstLine)) await applyPending(uri);
-      const waiting = deferred.get(uri);
-      if (waiting && (line === undefined || line >= waiting.firstLine)) await parseDeferred(uri);
+      const below = (firstLine: number) => line === undefined || line >= firstLine;
+      // A parse a newer change stopped leaves that change to apply and parse: a few rounds, not for ever while the
+      // user types on (the request then answers from the model as it is).
+      for (let round = 0; round < maxCatchUpRounds; round++) {
+        const batch = pending.get(uri);
+        const waiting = deferred.get(uri);
+        const underWay = parsing.get(uri);
+        if (batch && below(batch.firstLine)) await applyPending(uri);
+        else if (waiting && below(waiting.firstLine)) await parseDeferred(uri);
+        else if (underWay && below(underWay.firstLine)) await underWay.done;
+        else return;
+      }
     },
   };
 }

@@ -13,7 +13,7 @@ import type { ModelFileSystem } from './fileSystem';
 import { FolderIndex } from './folderIndex';
 import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
-import type { TerraformParser } from './terraformParser';
+import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
 import { nextParseTurn } from './parseTurns';
 import type { ParsePriority } from './parseTurns';
@@ -241,6 +241,23 @@ export class ModuleFolderModel {
     const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
     if (!open?.waitsForParse) return false;
     this.parseWhole(file, open);
+    return true;
+  }
+
+  /**
+   * parsePending with the parse in slices, the event loop free between them (OpenDocument.parseWholeInSlices):
+   * 'stopped' when it stopped before its end, and the changes still wait for a parse. The caller keeps the folder's
+   * other work out until it resolves.
+   */
+  async parsePendingInSlices(pathOrUri: string, control: SliceControl): Promise<boolean | 'stopped'> {
+    const file = this.toPath(pathOrUri);
+    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    if (!open?.waitsForParse) return false;
+    const parsed = await open.parseWholeInSlices(control);
+    if (parsed === 'stopped') return 'stopped';
+    if (this.openDocuments.get(file) !== open) return false; // closed meanwhile: its disk content took over
+    this.index.replace(file, parsed.contribution);
+    this.invalidate([file]);
     return true;
   }
 

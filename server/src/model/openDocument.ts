@@ -12,7 +12,7 @@ import type { ModelFileKind } from './fileKinds';
 import { IncrementalTerraformExtractor } from './incrementalTerraformFile';
 import type { BlockEditResult, EditSpan } from './incrementalTerraformFile';
 import { pointsAfterLineStart, TreeSitterPoints } from './positions';
-import type { TerraformParser } from './terraformParser';
+import type { SliceControl, TerraformParser } from './terraformParser';
 import type { RegionParser } from './terraformFile';
 import { extractTfvarsFile } from './tfvarsFile';
 import path from 'node:path';
@@ -131,11 +131,37 @@ export class OpenDocument {
   /** Parses the whole text again (re-using the tree where the waiting changes allow), and extracts what changed. */
   parseWhole(): FileContribution | undefined {
     const pending = this.unparsed;
+    const reuse = this.reusesTree(pending);
+    return this.takeTree(this.parser.parse(this.text, reuse ? this.tree : undefined), pending, reuse);
+  }
+
+  /**
+   * parseWhole with the parse in slices (TerraformParser.parseInSlices), the event loop free between them:
+   * 'stopped' when the parse stopped before its end (the changes still wait for one), else the facts. The caller
+   * keeps every other change to this document out until it resolves (the folder's queue).
+   */
+  async parseWholeInSlices(control: SliceControl): Promise<{ contribution: FileContribution | undefined } | 'stopped'> {
+    const pending = this.unparsed;
+    const text = this.text;
+    const reuse = this.reusesTree(pending);
+    const tree = await this.parser.parseInSlices(text, reuse ? this.tree : undefined, control);
+    if (!tree) return 'stopped';
+    if (this.text !== text || this.unparsed !== pending || (reuse && !this.tree)) {
+      tree.delete(); // changed meanwhile after all: what was parsed is no longer the document
+      return 'stopped';
+    }
+    return { contribution: this.takeTree(tree, pending, reuse) };
+  }
+
+  /** Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise. */
+  private reusesTree(pending: PendingParse | undefined): boolean {
+    return pending?.reusable !== false && this.tree !== undefined;
+  }
+
+  /** Keeps `tree`, a whole-file parse of the text, instead of the old one, and extracts what changed. */
+  private takeTree(tree: Tree, pending: PendingParse | undefined, reuse: boolean): FileContribution | undefined {
     this.unparsed = undefined;
     const text = this.text;
-    // Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise.
-    const reuse = pending?.reusable !== false && this.tree !== undefined;
-    const tree = this.parser.parse(text, reuse ? this.tree : undefined);
     const prefix = Math.min(pending?.prefix ?? 0, text.length);
     const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
     if (!reuse) this.extractor?.reset();

@@ -3,6 +3,7 @@
 // sources (tests via tsx) they are in node_modules. Callers can also name the folder explicitly.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parserInput } from './parserInput';
 import { TreeSitterPoints } from './positions';
 import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
@@ -71,6 +72,10 @@ interface LoadedRuntime {
   runtime: TreeSitterRuntime;
   language: Language;
   parser: Parser;
+  /** The parser of parses in slices (parseInSlices): one of its own, since a parse that stopped resumes only if no other parse used its parser meanwhile. */
+  slicingParser?: Parser;
+  /** Whether the slicing parser holds a parse that stopped half-done (reset before the next one, not when it stops). */
+  slicingParserStopped?: boolean;
   /** The options object handed to Emscripten, which becomes its Module: HEAPU8 there views the current memory. */
   module: { HEAPU8?: Uint8Array };
 }
@@ -83,9 +88,30 @@ async function loadRuntime(location: WasmLocation): Promise<LoadedRuntime> {
   // outside Node's module loader cannot make.
   const language = await runtime.Language.load(readFileSync(location.terraformWasm));
   registerLanguage(language, runtime);
-  const parser = new runtime.Parser();
-  parser.setLanguage(language);
-  return { runtime, language, parser, module };
+  return { runtime, language, parser: newParser({ runtime, language }), module };
+}
+
+/** What a parse in slices asks between two slices. */
+export interface SliceControl {
+  /** True once the text being parsed is out of date (a newer change came): the parse stops and gives nothing. */
+  cancelled(): boolean;
+}
+
+/** How long one slice of a parse in slices runs before the event loop gets a turn. */
+export const parseSliceMs = 1;
+
+/**
+ * Two turns of the event loop: a message that arrived during a slice is read in the first and handled (the JSON-RPC
+ * layer handles one per turn) before the next slice starts.
+ */
+function twoTurns(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+function newParser(loaded: Pick<LoadedRuntime, 'runtime' | 'language'>): Parser {
+  const parser = new loaded.runtime.Parser();
+  parser.setLanguage(loaded.language);
+  return parser;
 }
 
 /**
@@ -142,6 +168,55 @@ export class TerraformParser {
   }
 
   /**
+   * Parses as `parse` does, `parseSliceMs` at a time, giving the event loop a turn between slices: the requests that
+   * arrive meanwhile are answered at once, not after the whole parse (a 1 MB file left broken by a brace takes
+   * tree-sitter 0.4-1.5 s to recover from). A parse that took more than one slice gives the event loop one more turn
+   * before it returns, since what the caller does with its tree takes long too. Undefined when `control.cancelled()`
+   * said so at one of those turns, or when a recycle replaced the runtime meanwhile (the old tree went with it); the
+   * caller parses again later.
+   */
+  async parseInSlices(text: string, oldTree: Tree | undefined, control: SliceControl): Promise<Tree | undefined> {
+    const runtime = this.current;
+    const reusable = oldTree && this.owns(oldTree) ? oldTree : null;
+    const parser = (runtime.slicingParser ??= newParser(runtime));
+    // A parse left half-done would be resumed by this one, whatever its text: this one starts afresh. Reset here, not
+    // when it stopped: that was right after a change came in, before the requests sent with it (0.3-4 ms for a
+    // large broken file's half-done parse).
+    if (runtime.slicingParserStopped) {
+      parser.reset();
+      runtime.slicingParserStopped = false;
+    }
+    // tree-sitter asks whether to stop every ~100 operations (~0.1 ms); stopped, it resumes where it was on the next
+    // call with the same parser (web-tree-sitter's parse does not reset it).
+    let deadline = 0;
+    const progressCallback = () => performance.now() > deadline;
+    const input = parserInput(text);
+    let tree: Tree | null = null;
+    let slices = 0;
+    try {
+      for (;;) {
+        deadline = performance.now() + parseSliceMs;
+        slices++;
+        tree = parser.parse(input.read, reusable, { progressCallback });
+        if (tree) break;
+        await twoTurns();
+        if (this.current !== runtime || control.cancelled()) return undefined;
+      }
+    } finally {
+      if (tree) input.parsed();
+      else runtime.slicingParserStopped = true;
+    }
+    if (slices > 1) {
+      await twoTurns();
+      if (this.current !== runtime || control.cancelled()) {
+        tree.delete();
+        return undefined;
+      }
+    }
+    return tree;
+  }
+
+  /**
    * Replaces the runtime with a fresh one, whose memory holds nothing yet. `reparse` runs right after the switch, in
    * the same turn (no other parse comes between), and re-parses every tree kept beyond a turn, deleting the old ones:
    * the old runtime's memory is garbage once its last tree is deleted. Overlapping calls share one recycle.
@@ -157,6 +232,7 @@ export class TerraformParser {
           reparse();
         } finally {
           previous.parser.delete();
+          previous.slicingParser?.delete();
         }
       } finally {
         this.recycling = undefined;
