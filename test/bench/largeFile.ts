@@ -122,34 +122,43 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
       }
       out.atRest = { completion: summary(rest.completion), hover: summary(rest.hover), codeAction: summary(rest.codeAction), completionItems: items, completionBytes: responseBytes };
 
-      // Typing at 10 characters a second after the `var.`; every keystroke is followed at once by completion,
-      // hover and code actions, as an editor sends them.
-      // About 160 keystrokes (16 s): p99 of each request is then its second slowest, not its slowest.
-      const typed = Array.from({ length: 15 }, (_, i) => `v_${12 + i}`).join(' + var.');
-      const during = { completion: [] as number[], hover: [] as number[], codeAction: [] as number[] };
-      const typingFrom = clockUs();
       let column = prefix.length;
-      /** Each keystroke from its change sent to its last answer, with that answer's time: the slowest are profiled on their own. */
-      const keystrokes: { window: ProfileWindow; ms: number }[] = [];
-      for (const character of quick ? typed.slice(0, 12) : typed) {
-        const keyFrom = clockUs();
-        await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-          textDocument: { uri, version: ++version },
-          contentChanges: [{ range: { start: { line: input.typingLine, character: column }, end: { line: input.typingLine, character: column } }, text: character }],
-        });
-        column++;
-        const [completionMs, hoverMs, actionMs] = await Promise.all([timed(() => completionAt(column)), timed(hover), timed(codeAction)]);
-        keystrokes.push({ window: { fromUs: keyFrom, toUs: clockUs() }, ms: Math.max(completionMs[0], hoverMs[0], actionMs[0]) });
-        during.completion.push(completionMs[0]);
-        during.hover.push(hoverMs[0]);
-        during.codeAction.push(actionMs[0]);
-        await sleep(typingIntervalMs);
-      }
-      out.whileTyping = { completion: summary(during.completion), hover: summary(during.hover), codeAction: summary(during.codeAction) };
-      markWindow(label, 'typing', typingFrom);
-      // What p99 is made of: the slowest 5% of keystrokes (8 of 158), each from its change to its last answer.
-      const slowest = [...keystrokes].sort((a, b) => b.ms - a.ms).slice(0, Math.max(2, Math.ceil(keystrokes.length * 0.05)));
-      (profileWindows[label] ??= {})[slowestKeystrokes] = slowest.map((keystroke) => keystroke.window);
+      /**
+       * Types `typed` at 10 characters a second from `column` on the typing line; every keystroke is followed at once
+       * by completion, hover and code actions, as an editor sends them. Its profile phase is `phase`, and the slowest
+       * 5% of its keystrokes (each from its change to its last answer) are profiled on their own.
+       */
+      const typeAndAsk = async (typed: string, phase: string, slowestPhase?: string) => {
+        const during = { completion: [] as number[], hover: [] as number[], codeAction: [] as number[] };
+        const typingFrom = clockUs();
+        const keystrokes: { window: ProfileWindow; ms: number }[] = [];
+        for (const character of quick ? typed.slice(0, 12) : typed) {
+          const keyFrom = clockUs();
+          await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+            textDocument: { uri, version: ++version },
+            contentChanges: [{ range: { start: { line: input.typingLine, character: column }, end: { line: input.typingLine, character: column } }, text: character }],
+          });
+          column++;
+          const [completionMs, hoverMs, actionMs] = await Promise.all([timed(() => completionAt(column)), timed(hover), timed(codeAction)]);
+          keystrokes.push({ window: { fromUs: keyFrom, toUs: clockUs() }, ms: Math.max(completionMs[0], hoverMs[0], actionMs[0]) });
+          during.completion.push(completionMs[0]);
+          during.hover.push(hoverMs[0]);
+          during.codeAction.push(actionMs[0]);
+          await sleep(typingIntervalMs);
+        }
+        markWindow(label, phase, typingFrom);
+        if (slowestPhase) {
+          const slowest = [...keystrokes].sort((a, b) => b.ms - a.ms).slice(0, Math.max(2, Math.ceil(keystrokes.length * 0.05)));
+          (profileWindows[label] ??= {})[slowestPhase] = slowest.map((keystroke) => keystroke.window);
+        }
+        return { completion: summary(during.completion), hover: summary(during.hover), codeAction: summary(during.codeAction) };
+      };
+      // About 160 keystrokes (16 s) after the `var.`: p99 of each request is then its second slowest, not its slowest.
+      out.whileTyping = await typeAndAsk(Array.from({ length: 15 }, (_, i) => `v_${12 + i}`).join(' + var.'), 'typing', slowestKeystrokes);
+      // Then a closing brace the block did not need: the resource block ends early, the rest of the file no longer
+      // parses as blocks, and every keystroke needs the whole file parsed, which tree-sitter's error recovery makes
+      // 0.3-1.5 s for 1 MB (an editor that does not pair braces, or a brace deleted, does this).
+      out.whileTypingUnbalanced = await typeAndAsk(' } locals { tags = { name = "x-${var.v_2}" } } resource "terraform_data" "more" { input = var.v_3 } locals { y = ', 'typing unbalanced');
     }
     out.memoryAfterEdits = server.memory();
     await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
