@@ -1,10 +1,13 @@
 // TerraformParser.parseInSlices: a whole-file parse a millisecond at a time, the event loop free between slices, so
-// that requests are answered while tree-sitter recovers from a large broken file (0.3-1.5 s for 1 MB).
+// that requests are answered while tree-sitter recovers from a large broken file (0.3-1.5 s for 1 MB); and the
+// parsers it takes (server/src/model/slicingParsers.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadTerraformParser } from '../../server/src/model';
 import type { TerraformParser } from '../../server/src/model';
+import { SlicingParsers, stoppedParserResetMs } from '../../server/src/model/slicingParsers';
 import { runtimeOf } from '../../server/src/model/treeSitter';
+import type { Parser } from '../../server/src/model/treeSitter';
 import type { Tree } from '../../server/src/model/treeSitter';
 import { testParser } from './helpers';
 
@@ -81,6 +84,15 @@ describe('a parse in slices', () => {
     sameTree(parser, await parser.parseInSlices(other, undefined, never), other);
   });
 
+  test('two at once (documents of two folders) each give the tree of their own text', async () => {
+    const parser = await testParser();
+    const first = brokenText();
+    const second = brokenText().replaceAll('resource', 'data');
+    const [firstTree, secondTree] = await Promise.all([parser.parseInSlices(first, undefined, never), parser.parseInSlices(second, undefined, never)]);
+    sameTree(parser, firstTree, first);
+    sameTree(parser, secondTree, second);
+  });
+
   test('a recycle of the runtime meanwhile stops it (the old runtime, its parser and old trees are gone)', async () => {
     const parser = await loadTerraformParser(); // its own: the shared one is never recycled
     const recycled = parser.recycle(() => undefined);
@@ -89,5 +101,66 @@ describe('a parse in slices', () => {
     assert.equal(tree, undefined);
     const text = brokenText(20);
     sameTree(parser, await parser.parseInSlices(text, undefined, never), text);
+  });
+});
+
+describe('the parsers of parses in slices', () => {
+  /** Parsers that count their resets and deletes, and timers the test fires by hand. */
+  function parsers() {
+    const made: Array<{ resets: number; deleted: boolean }> = [];
+    const timers: Array<{ ms: number; run: () => void; cancelled: boolean }> = [];
+    const pool = new SlicingParsers(
+      () => {
+        const counts = { resets: 0, deleted: false };
+        made.push(counts);
+        return { reset: () => counts.resets++, delete: () => (counts.deleted = true), counts } as unknown as Parser;
+      },
+      (ms, run) => {
+        const timer = { ms, run, cancelled: false };
+        timers.push(timer);
+        return () => (timer.cancelled = true);
+      },
+    );
+    return { pool, made, timers };
+  }
+
+  test('one per parse under way; one that stopped half-done is reset when next taken, not when given back', () => {
+    const { pool, made } = parsers();
+    const first = pool.take();
+    const second = pool.take();
+    assert.notEqual(first, second);
+    pool.give(first, true);
+    assert.equal(made[0].resets, 0, 'not in the way of the change that stopped it');
+    assert.equal(pool.take(), first);
+    assert.equal(made[0].resets, 1);
+    pool.give(second, false);
+    assert.equal(pool.take(), second);
+    assert.equal(made[1].resets, 0, 'its parse ended: nothing to reset');
+  });
+
+  test(`one that stopped and stays idle is reset after ${stoppedParserResetMs} ms (its half-done parse holds memory), once`, () => {
+    const { pool, made, timers } = parsers();
+    const parser = pool.take();
+    pool.give(parser, true);
+    assert.deepEqual(timers.map((timer) => timer.ms), [stoppedParserResetMs]);
+    timers[0].run();
+    assert.equal(made[0].resets, 1);
+    assert.equal(pool.take(), parser);
+    assert.equal(made[0].resets, 1, 'not reset twice');
+    pool.give(parser, true);
+    pool.take();
+    assert.equal(timers[1].cancelled, true, 'taken again before its timer: the timer is cancelled');
+  });
+
+  test('disposed with its runtime: the idle ones are deleted, and the ones in use when given back', () => {
+    const { pool, made } = parsers();
+    const idle = pool.take();
+    const inUse = pool.take();
+    pool.give(idle, true);
+    pool.dispose();
+    assert.equal(made[0].deleted, true);
+    assert.equal(made[1].deleted, false);
+    pool.give(inUse, true);
+    assert.equal(made[1].deleted, true);
   });
 });

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parserInput } from './parserInput';
+import { SlicingParsers } from './slicingParsers';
 import { TreeSitterPoints } from './positions';
 import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
 import type { Language, ParseOptions, Parser, Tree, TreeSitterRuntime } from './treeSitter';
@@ -72,10 +73,8 @@ interface LoadedRuntime {
   runtime: TreeSitterRuntime;
   language: Language;
   parser: Parser;
-  /** The parser of parses in slices (parseInSlices): one of its own, since a parse that stopped resumes only if no other parse used its parser meanwhile. */
-  slicingParser?: Parser;
-  /** Whether the slicing parser holds a parse that stopped half-done (reset before the next one, not when it stops). */
-  slicingParserStopped?: boolean;
+  /** The parsers of parses in slices (parseInSlices), one per parse under way. */
+  slicing: SlicingParsers;
   /** The options object handed to Emscripten, which becomes its Module: HEAPU8 there views the current memory. */
   module: { HEAPU8?: Uint8Array };
 }
@@ -88,7 +87,7 @@ async function loadRuntime(location: WasmLocation): Promise<LoadedRuntime> {
   // outside Node's module loader cannot make.
   const language = await runtime.Language.load(readFileSync(location.terraformWasm));
   registerLanguage(language, runtime);
-  return { runtime, language, parser: newParser({ runtime, language }), module };
+  return { runtime, language, parser: newParser({ runtime, language }), slicing: new SlicingParsers(() => newParser({ runtime, language })), module };
 }
 
 /** What a parse in slices asks between two slices. */
@@ -178,14 +177,7 @@ export class TerraformParser {
   async parseInSlices(text: string, oldTree: Tree | undefined, control: SliceControl): Promise<Tree | undefined> {
     const runtime = this.current;
     const reusable = oldTree && this.owns(oldTree) ? oldTree : null;
-    const parser = (runtime.slicingParser ??= newParser(runtime));
-    // A parse left half-done would be resumed by this one, whatever its text: this one starts afresh. Reset here, not
-    // when it stopped: that was right after a change came in, before the requests sent with it (0.3-4 ms for a
-    // large broken file's half-done parse).
-    if (runtime.slicingParserStopped) {
-      parser.reset();
-      runtime.slicingParserStopped = false;
-    }
+    const parser = runtime.slicing.take();
     // tree-sitter asks whether to stop every ~100 operations (~0.1 ms); stopped, it resumes where it was on the next
     // call with the same parser (web-tree-sitter's parse does not reset it).
     let deadline = 0;
@@ -204,7 +196,7 @@ export class TerraformParser {
       }
     } finally {
       if (tree) input.parsed();
-      else runtime.slicingParserStopped = true;
+      runtime.slicing.give(parser, !tree);
     }
     if (slices > 1) {
       await twoTurns();
@@ -232,7 +224,7 @@ export class TerraformParser {
           reparse();
         } finally {
           previous.parser.delete();
-          previous.slicingParser?.delete();
+          previous.slicing.dispose();
         }
       } finally {
         this.recycling = undefined;
