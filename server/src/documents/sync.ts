@@ -78,12 +78,12 @@ export function wholeParseDelay(lastParseMs: number | undefined): number {
 }
 const minWholeParseDelayMs = 10;
 const maxWholeParseDelayMs = 50;
-/** However long a burst of such edits lasts, the file is parsed at least this often (unless its parse is heavy). */
+/** However long a burst of such edits lasts, the file is parsed at least this often (unless its last parse was slow). */
 export const maxWholeParseWaitMs = 250;
 /**
  * A whole-file parse that took longer than this, or that a change stopped: a large file left broken (an unbalanced
  * brace in 1 MB takes tree-sitter 0.3-1.5 s to recover from, in slices the requests go between, and reading the
- * broken tree then blocks for 0.2-0.3 s). The next one waits until the document has had no change for
+ * broken tree then blocks for 0.2-0.9 s). The next one waits until the document has had no change for
  * `verifyDelayMs`, so that reading does not fall among the keystrokes, nor a parse that a keystroke will stop.
  */
 export const heavyParseMs = 100;
