@@ -51,9 +51,9 @@ export class SlicingParsers {
     }
     const entry: IdleParser = { parser, stopped };
     if (stopped) {
+      // Taking the parser or disposing of the pool cancels this: when it runs, the parser is idle and still stopped.
       entry.cancelReset = this.schedule(stoppedParserResetMs, () => {
         entry.cancelReset = undefined;
-        if (!entry.stopped || !this.idle.includes(entry)) return;
         entry.parser.reset();
         entry.stopped = false;
       });

@@ -97,7 +97,7 @@ export interface SliceControl {
 }
 
 /** How long one slice of a parse in slices runs before the event loop gets a turn. */
-export const parseSliceMs = 1;
+const parseSliceMs = 1;
 
 /**
  * Two turns of the event loop: a message that arrived during a slice is read in the first and handled (the JSON-RPC
