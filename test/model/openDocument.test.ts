@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { OpenDocument } from '../../server/src/model/openDocument';
+import { twoTurns } from '../../server/src/model/steps';
 import { freshTerraformFacts, testParser } from './helpers';
 
 const file = '/work/open-document/main.tf';
@@ -51,6 +52,52 @@ describe('an open document', () => {
     assert.deepEqual(parsed !== 'stopped' && parsed.contribution, fresh(parser, document.text));
     assert.notDeepEqual(contribution, fresh(parser, document.text), 'the edit changed the facts');
     assert.equal(document.waitsForParse, false);
+  });
+
+  test('a recycle of the parser between two steps of reading the new tree: the tree the recycle parsed is kept, so the next edit parses no whole file', async () => {
+    const parser = await testParser();
+    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
+    const { document } = OpenDocument.parsed(parser, file, terraform, text + long, () => undefined);
+    // The whole text replaced: no tree to re-use, every block read again, in many steps.
+    assert.deepEqual(document.change([{ text: `${text}${long}\n` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
+    const parseInSlices = parser.parseInSlices.bind(parser);
+    let parsed = false;
+    parser.parseInSlices = async (...args) => {
+      const tree = await parseInSlices(...args);
+      parsed = true;
+      return tree;
+    };
+    let recycled = false;
+    try {
+      const result = await document.parseWholeInSlices({
+        cancelled: () => false,
+        pause: async () => {
+          if (parsed && !recycled) {
+            recycled = true;
+            await parser.recycle(() => document.reparse());
+          }
+          await twoTurns();
+        },
+      });
+      assert.ok(recycled, 'the recycle came while the tree was read');
+      assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
+    } finally {
+      parser.parseInSlices = parseInSlices;
+    }
+    const parse = parser.parse.bind(parser);
+    let wholeParses = 0;
+    parser.parse = (...args) => {
+      wholeParses++;
+      return parse(...args);
+    };
+    try {
+      const outcome = document.change([renameInBlock], undefined, {}, () => false);
+      assert.equal(outcome.kind, 'block');
+      assert.equal(wholeParses, 0, 'a tree of the runtime the recycle let go would have been parsed again whole');
+      assert.deepEqual(outcome.kind === 'block' && outcome.contribution, fresh(parser, document.text));
+    } finally {
+      parser.parse = parse;
+    }
   });
 
   test('over the size limit it keeps only its text; back under, it is parsed, and later edits are read block by block again', async () => {

@@ -7,7 +7,9 @@ import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import type { SwappedItems } from './folderIndex';
 import { append, emptyContribution, shiftedFacts, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
-import { findVariableReferences } from './references';
+import { variableReferenceSteps } from './references';
+import { allSteps } from './steps';
+import type { Steps } from './steps';
 import { findSyntaxProblems } from './syntaxProblems';
 import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
@@ -70,6 +72,14 @@ export class IncrementalTerraformExtractor {
 
   /** With `edit`, only the body items in (and next to) the edited span are read from the tree. */
   extract(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan): TerraformFileContribution {
+    return allSteps(this.extractSteps(tree, text, parseRegion, edit));
+  }
+
+  /**
+   * extract, a step at a time (steps.ts): a step per piece, region or range of a large piece. Nothing else may use
+   * this extractor until the last step (the folder's queue keeps the document's changes out meanwhile).
+   */
+  *extractSteps(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan): Steps<TerraformFileContribution> {
     const root = tree.rootNode;
     this.aligned = false;
     this.clean = false;
@@ -79,7 +89,7 @@ export class IncrementalTerraformExtractor {
     const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
     if (parseRegion && regions.length > 1 && regions.length <= maxRegions) {
       this.entries = undefined;
-      return this.fromRegions(root.text, regions, parseRegion, syntaxProblems);
+      return yield* this.fromRegions(root.text, regions, parseRegion, syntaxProblems);
     }
     this.regions.clear();
     if (root.type !== 'config_file') {
@@ -90,10 +100,10 @@ export class IncrementalTerraformExtractor {
     }
     const body = plainBody(root);
     let contribution: TerraformFileContribution;
-    if (edit && body && this.entries) contribution = this.fromWindow(root, body, text, edit, syntaxProblems);
+    if (edit && body && this.entries) contribution = yield* this.fromWindow(root, body, text, edit, syntaxProblems);
     else {
-      contribution = this.fromPieces(root, text, syntaxProblems);
-      this.entries = body ? this.entriesOf(body) : undefined;
+      contribution = yield* this.fromPieces(root, text, syntaxProblems);
+      this.entries = body ? yield* this.entriesOf(body) : undefined;
     }
     this.aligned = body !== undefined && this.entries !== undefined && this.entries.length === body.childCount && this.entries.some((entry) => entry.facts.blockCount > 0);
     this.clean = this.aligned && !root.hasError;
@@ -153,7 +163,7 @@ export class IncrementalTerraformExtractor {
       if (closing?.type !== 'block_end' || closing.hasError) return undefined;
       exact = this.clean && !root.hasError;
       if (!exact && !unverified) return undefined;
-      facts = this.pieceFacts(block, true, block.hasError, { text, endIndex: text.length });
+      facts = allSteps(this.pieceFacts(block, true, block.hasError, { text, endIndex: text.length }));
       problems = findSyntaxProblems(block);
     } finally {
       blockTree.delete();
@@ -189,13 +199,14 @@ export class IncrementalTerraformExtractor {
    * key: two identical blocks (a block just pasted) share a key, and the second one's facts, at its own rows, would
    * stand for both (an edit above them then moved the first one's references onto the second's lines).
    */
-  private entriesOf(body: Node): Entry[] {
+  private *entriesOf(body: Node): Steps<Entry[]> {
     const entries: Entry[] = [];
     for (const item of body.children) {
       if (!item) continue;
       const facts = this.bodyFacts[entries.length];
       if (!facts) return []; // cannot happen: fromPieces read every item of this body
       entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts, problems: findSyntaxProblems(item) });
+      if (entries.length % 64 === 0) yield;
     }
     return entries;
   }
@@ -209,7 +220,7 @@ export class IncrementalTerraformExtractor {
    * ones as they were; the items after it are the previous ones moved by the edit's length and line count; only the
    * items in between are read from the tree.
    */
-  private fromWindow(root: Node, body: Node, text: string, edit: EditSpan, syntaxProblems: TerraformFileContribution['syntaxProblems']): TerraformFileContribution {
+  private *fromWindow(root: Node, body: Node, text: string, edit: EditSpan, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
     const previous = this.entries as Entry[];
     const delta = text.length - this.currentText.length;
     // tree-sitter's own changed ranges would say where the structure changed, but computing them walks the whole
@@ -238,15 +249,16 @@ export class IncrementalTerraformExtractor {
         end: item.endIndex,
         row: item.startPosition.row,
         type: item.type,
-        facts: this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document),
+        facts: yield* this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document),
         problems: findSyntaxProblems(item),
       });
+      yield;
     }
     // The tree must continue exactly where the kept items say it does; otherwise read everything again.
     const aligned = windowEnd === Infinity ? item === null : item !== null && item.startIndex === windowEnd && item.type === previous[after].type;
     if (!aligned || (middle.length > 0 && middle[0].start < windowStart)) {
-      const contribution = this.fromPieces(root, text, syntaxProblems);
-      this.entries = this.entriesOf(body);
+      const contribution = yield* this.fromPieces(root, text, syntaxProblems);
+      this.entries = yield* this.entriesOf(body);
       return contribution;
     }
     const rowDelta = after < previous.length && item ? item.startPosition.row - previous[after].row : 0;
@@ -269,44 +281,62 @@ export class IncrementalTerraformExtractor {
     return append(contribution, all);
   }
 
-  private fromPieces(root: Node, text: string, syntaxProblems: TerraformFileContribution['syntaxProblems']): TerraformFileContribution {
+  private *fromPieces(root: Node, text: string, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
     this.currentText = text;
     const rootHasError = root.hasError;
     const document = { text, endIndex: root.endIndex };
     const next = new Map<string, Piece>();
     const all: Facts[] = [];
-    let extracted = 0;
-    let firstBody = true;
     const bodyFacts: Facts[] = [];
-    const visit = (node: Node, inFirstBody: boolean): Facts => {
-      const row = node.startPosition.row;
-      const key = pieceKey(node, inFirstBody, text.slice(node.startIndex, node.endIndex));
-      let piece = this.pieces.get(key) ?? next.get(key);
-      if (!piece) {
-        extracted++;
-        piece = { row, facts: this.pieceFacts(node, inFirstBody, rootHasError, document) };
-      } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
-      next.set(key, piece);
-      all.push(piece.facts);
-      return piece.facts;
-    };
+    const read = { extracted: 0 };
+    let firstBody = true;
     for (const child of root.children) {
       if (!child) continue;
       if (child.type === 'body' && firstBody) {
         firstBody = false;
-        for (const item of child.children) if (item) bodyFacts.push(visit(item, item.type === 'block' || item.type === 'attribute'));
-      } else visit(child, false);
+        for (const item of child.children) {
+          if (!item) continue;
+          const facts = yield* this.pieceOf(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, next, read);
+          all.push(facts);
+          bodyFacts.push(facts);
+        }
+      } else all.push(yield* this.pieceOf(child, false, rootHasError, document, next, read));
     }
     this.pieces = next;
     this.bodyFacts = bodyFacts;
-    this.lastExtracted = extracted;
+    this.lastExtracted = read.extracted;
     const contribution = emptyContribution(this.file, syntaxProblems);
     if (all.every((facts) => facts.blockCount === 0)) salvageHeader(root, this.file, contribution);
     return append(contribution, all);
   }
 
-  /** Mirrors syntaxTree.topLevelBlocks for one piece of the root, then collect() for what it found. */
-  private pieceFacts(piece: Node, inFirstBody: boolean, rootHasError: boolean, document: { text: string; endIndex: number }): Facts {
+  /** A piece's facts: the previous extraction's for the same piece (moved to its row), or read from the tree. */
+  private *pieceOf(
+    node: Node,
+    inFirstBody: boolean,
+    rootHasError: boolean,
+    document: { text: string; endIndex: number },
+    next: Map<string, Piece>,
+    read: { extracted: number },
+  ): Steps<Facts> {
+    const row = node.startPosition.row;
+    const key = pieceKey(node, inFirstBody, document.text.slice(node.startIndex, node.endIndex));
+    let piece = this.pieces.get(key) ?? next.get(key);
+    if (!piece) {
+      read.extracted++;
+      piece = { row, facts: yield* this.pieceFacts(node, inFirstBody, rootHasError, document) };
+    } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
+    next.set(key, piece);
+    yield;
+    return piece.facts;
+  }
+
+  /**
+   * Mirrors syntaxTree.topLevelBlocks for one piece of the root, then collect() for what it found. A step per block
+   * and per range of a large piece's references: the piece that a brace too many leaves holding half a 1 MB file
+   * took 0.15-0.45 s to read at once.
+   */
+  private *pieceFacts(piece: Node, inFirstBody: boolean, rootHasError: boolean, document: { text: string; endIndex: number }): Steps<Facts> {
     const found: Node[] = [];
     if (inFirstBody && piece.type === 'block') {
       found.push(piece);
@@ -317,31 +347,30 @@ export class IncrementalTerraformExtractor {
           if (topLevelKeywords.has(blockKeyword(item))) found.push(item);
           if (item.hasError) pending.push(item);
         }
+        yield;
       }
     }
     if (rootHasError) {
-      const errors = piece.descendantsOfType('ERROR');
-      if (piece.type === 'ERROR' && !errors.some((error) => error?.id === piece.id)) errors.unshift(piece);
-      // A set, not a search of `found` per child: an unbalanced brace leaves half a 1 MB file in one ERROR node,
+      // A set, not a search of `found` per block: an unbalanced brace leaves half a 1 MB file in one ERROR node,
       // 3,000 blocks among its 34,000 children (4.5 million comparisons, ~25 ms).
       const foundIds = new Set(found.map((block) => block.id));
-      for (const error of errors) {
-        for (const child of error?.namedChildren ?? []) {
-          if (child?.type === 'block' && topLevelKeywords.has(blockKeyword(child)) && !foundIds.has(child.id)) {
-            found.push(child);
-            foundIds.add(child.id);
-          }
-        }
-      }
+      yield* blocksInErrors(piece, (block) => {
+        if (foundIds.has(block.id)) return;
+        found.push(block);
+        foundIds.add(block.id);
+      });
     }
     found.sort((a, b) => a.startIndex - b.startIndex);
     const facts: Facts = { variables: [], references: [], addresses: [], moved: [], cloudBlocks: [], remoteBackends: [], blockCount: found.length };
-    for (const block of found) collectBlock(block, this.file, facts);
-    facts.references = findVariableReferences(piece, this.file, document);
+    for (const block of found) {
+      collectBlock(block, this.file, facts);
+      yield;
+    }
+    facts.references = yield* variableReferenceSteps(piece, this.file, document);
     return facts;
   }
 
-  private fromRegions(rootText: string, regions: [number, number][], parseRegion: RegionParser, syntaxProblems: TerraformFileContribution['syntaxProblems']): TerraformFileContribution {
+  private *fromRegions(rootText: string, regions: [number, number][], parseRegion: RegionParser, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
     this.pieces.clear();
     this.currentText = rootText;
     const next = new Map<string, Piece>();
@@ -370,6 +399,7 @@ export class IncrementalTerraformExtractor {
       } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
       next.set(key, piece);
       all.push(piece.facts);
+      yield;
     }
     this.regions = next;
     this.lastExtracted = extracted;
@@ -383,5 +413,38 @@ export class IncrementalTerraformExtractor {
  * not matter: a piece without errors of its own contributes the same either way.
  */
 function pieceKey(node: Node, inFirstBody: boolean, text: string): string {
-  return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}\u0000${inFirstBody}\u0000${text}`;
+  return `${pieceShape(node)}\u0000${inFirstBody}\u0000${text}`;
+}
+
+/** A piece's key but its text and place in the body. */
+function pieceShape(node: Node): string {
+  return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}`;
+}
+
+/**
+ * Every named `block` child with a top-level keyword of an ERROR node in `piece` (the piece itself included), in
+ * document order: what topLevelBlocks finds in error recovery's leftovers. Only nodes holding an error are walked
+ * into, with a cursor, a step every 128 nodes: such an ERROR node can have 34,000 children.
+ */
+function* blocksInErrors(piece: Node, onBlock: (block: Node) => void): Steps<void> {
+  const cursor = piece.walk();
+  // For each level below the piece that the cursor is on: whether that level's parent is an ERROR node.
+  const parentIsError: boolean[] = [];
+  let walked = 0;
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (parentIsError.length > 0 && parentIsError[parentIsError.length - 1] && node.type === 'block' && topLevelKeywords.has(blockKeyword(node))) onBlock(node);
+      if (node.hasError && cursor.gotoFirstChild()) parentIsError.push(node.isError);
+      else {
+        while (!cursor.gotoNextSibling()) {
+          if (parentIsError.length === 0 || !cursor.gotoParent()) return;
+          parentIsError.pop();
+        }
+      }
+      if (++walked % 128 === 0) yield;
+    }
+  } finally {
+    cursor.delete();
+  }
 }

@@ -14,6 +14,8 @@ import type { BlockEditResult, EditSpan } from './incrementalTerraformFile';
 import { pointsAfterLineStart, TreeSitterPoints } from './positions';
 import type { SliceControl, TerraformParser } from './terraformParser';
 import type { RegionParser } from './terraformFile';
+import { allSteps, stepsInSlices } from './steps';
+import type { Steps } from './steps';
 import { extractTfvarsFile } from './tfvarsFile';
 import path from 'node:path';
 
@@ -66,7 +68,7 @@ export class OpenDocument {
   static parsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): { document: OpenDocument; contribution: FileContribution | undefined } {
     const document = new OpenDocument(parser, file, kind, text, report);
     document.tree = parser.parse(text);
-    return { document, contribution: document.extractTree(document.tree, text) };
+    return { document, contribution: allSteps(document.extractTree(document.tree, text)) };
   }
 
   /** Opened over the size limit: kept as text only (no analysis, so nothing to re-parse incrementally). */
@@ -132,7 +134,7 @@ export class OpenDocument {
   parseWhole(): FileContribution | undefined {
     const pending = this.unparsed;
     const reuse = this.reusesTree(pending);
-    return this.takeTree(this.parser.parse(this.text, reuse ? this.tree : undefined), pending, reuse);
+    return allSteps(this.takeTree(this.parser.parse(this.text, reuse ? this.tree : undefined), pending, reuse));
   }
 
   /**
@@ -150,7 +152,8 @@ export class OpenDocument {
       tree.delete(); // changed meanwhile after all: what was parsed is no longer the document
       return 'stopped';
     }
-    return { contribution: this.takeTree(tree, pending, reuse) };
+    // Read in slices too: reading the tree of a large broken file takes as long as parsing it.
+    return { contribution: await stepsInSlices(this.takeTree(tree, pending, reuse), control.pause) };
   }
 
   /** Back under the limit (or never over it): a tree to re-use when there is one, a fresh parse otherwise. */
@@ -158,18 +161,27 @@ export class OpenDocument {
     return pending?.reusable !== false && this.tree !== undefined;
   }
 
-  /** Keeps `tree`, a whole-file parse of the text, instead of the old one, and extracts what changed. */
-  private takeTree(tree: Tree, pending: PendingParse | undefined, reuse: boolean): FileContribution | undefined {
+  /**
+   * Keeps `tree`, a whole-file parse of the text, instead of the old one, and extracts what changed. In steps, the
+   * caller keeping every change to the document out until the last one.
+   */
+  private *takeTree(tree: Tree, pending: PendingParse | undefined, reuse: boolean): Steps<FileContribution | undefined> {
     this.unparsed = undefined;
     const text = this.text;
     const prefix = Math.min(pending?.prefix ?? 0, text.length);
     const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
     if (!reuse) this.extractor?.reset();
     try {
-      return this.extractTree(tree, text, edit);
+      return yield* this.extractTree(tree, text, edit);
     } finally {
-      this.tree?.delete();
-      this.tree = tree;
+      if (this.tree && !this.parser.owns(tree) && this.parser.owns(this.tree)) {
+        // A recycle came between two steps, and re-parsed the kept tree from this same text in the fresh runtime:
+        // that one is kept, and this one lets the old runtime go.
+        tree.delete();
+      } else {
+        this.tree?.delete();
+        this.tree = tree;
+      }
     }
   }
 
@@ -195,13 +207,13 @@ export class OpenDocument {
    * A failure to index the file (a bug meeting unexpected input) must not take the folder or the server down: the
    * file is left out and reported like an unreadable one.
    */
-  private extractTree(tree: Tree, text: string, edit?: EditSpan): FileContribution | undefined {
+  private *extractTree(tree: Tree, text: string, edit?: EditSpan): Steps<FileContribution | undefined> {
     try {
       // Every .tf document has its extractor (the constructor makes one for each, over the size limit too).
       const contribution =
         this.kind.kind === 'tfvars'
           ? extractTfvarsFile(tree, this.file, this.kind.format, this.kind.autoLoaded)
-          : (this.extractor as IncrementalTerraformExtractor).extract(tree, text, this.regionParser(text), edit);
+          : yield* (this.extractor as IncrementalTerraformExtractor).extractSteps(tree, text, this.regionParser(text), edit);
       this.report(undefined);
       return contribution;
     } catch (error) {

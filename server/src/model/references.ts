@@ -1,6 +1,7 @@
 // Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
 import { runtimeOf } from './treeSitter';
-import type { Language, Node, Point, Query } from './treeSitter';
+import type { Language, Node, Point, Query, QueryMatch } from './treeSitter';
+import type { Steps } from './steps';
 import type { VariableReference } from './contributions';
 import type { Range } from './positions';
 
@@ -16,17 +17,86 @@ import type { Range } from './positions';
  * searched (~0.1 ms each), so typing does not notice.
  */
 export function findVariableReferences(root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
-  const references: VariableReference[] = [];
-  // With `document`, `root` is one piece of a whole-file tree: the character after a node is read from the
-  // document, up to the end of the whole tree, exactly as if the whole tree had been searched.
-  // Otherwise root.text starts at root.startIndex (not 0 when only a region of the file was parsed); read once, if needed.
-  let source: string | undefined;
-  const charAfter = document
-    ? (node: Node) => (node.endIndex < document.endIndex ? document.text.charCodeAt(node.endIndex) : NaN)
-    : (node: Node) => (source ??= root.text).charCodeAt(node.endIndex - root.startIndex);
+  const found: FoundVars = new Map();
+  addMatches(found, varQuery(root.tree.language).matches(root));
+  return referencesOf(found, root, file, document);
+}
+
+/** Past this many characters, variableReferenceSteps searches a piece a range at a time. */
+export const referenceRangeLength = 16_384;
+
+/**
+ * findVariableReferences a range of the tree at a time, each range a step (steps.ts), for a piece too large to
+ * search at once without holding up the requests: the half of a 1 MB file that a brace too many leaves in one node
+ * took one query 0.1-0.25 s. Ranges start at a child of a node where no reference can be cut in two (see
+ * searchRanges), and a range finds exactly the matches that lie wholly inside it, so the ranges together find
+ * what one query over the piece finds.
+ */
+export function* variableReferenceSteps(root: Node, file: string, document?: { text: string; endIndex: number }, rangeLength = referenceRangeLength): Steps<VariableReference[]> {
+  if (root.endIndex - root.startIndex <= rangeLength) return findVariableReferences(root, file, document);
+  const query = varQuery(root.tree.language);
+  const found: FoundVars = new Map();
+  for (const range of searchRanges(root, rangeLength)) {
+    if (range) addMatches(found, query.matches(root, containedIn(range)));
+    yield;
+  }
+  return referencesOf(found, root, file, document);
+}
+
+/**
+ * web-tree-sitter 0.27 hands a query's range to tree-sitter as bytes of the text it parsed, which it reads as UTF-16:
+ * two per code unit, while its nodes report code units (test/model/referenceRanges.test.ts notices a change).
+ */
+function containedIn([start, end]: readonly [number, number]): { startContainingIndex: number; endContainingIndex: number } {
+  return { startContainingIndex: start * 2, endContainingIndex: end * 2 };
+}
+
+/**
+ * Consecutive ranges of `node`'s text, each holding whole children and at most `rangeLength` characters unless one
+ * child alone is longer (then that child is split the same way, unless it is a reference's own node), with an
+ * undefined now and then while many children are walked (each a pause point). A range never starts at a
+ * `get_attr`: its `var` is the child before it, and the two make one reference. Nothing else of a reference starts
+ * at a child's start (a `var` and its name are leaves), so no range boundary cuts one.
+ */
+export function* searchRanges(node: Node, rangeLength: number): Generator<readonly [number, number] | undefined, void, undefined> {
+  const cursor = node.walk();
+  try {
+    if (!cursor.gotoFirstChild()) {
+      yield [node.startIndex, node.endIndex];
+      return;
+    }
+    let start = -1;
+    let end = -1;
+    let walked = 0;
+    do {
+      const childStart = cursor.startIndex;
+      const childEnd = cursor.endIndex;
+      const type = cursor.nodeType;
+      const boundary = type !== 'get_attr';
+      if (start >= 0 && boundary && childEnd - start > rangeLength) {
+        yield [start, end];
+        start = -1;
+      }
+      if (start < 0 && childEnd - childStart > rangeLength && boundary && type !== 'variable_expr') {
+        yield* searchRanges(cursor.currentNode, rangeLength);
+        continue;
+      }
+      if (start < 0) start = childStart;
+      end = childEnd;
+      if (++walked % 256 === 0) yield undefined;
+    } while (cursor.gotoNextSibling());
+    if (start >= 0) yield [start, end];
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** Each `var` by where it starts, with the get_attr that follows it when a match had one. */
+type FoundVars = Map<number, { varNode: Node; attribute?: Node }>;
+
+function addMatches(found: FoundVars, matches: readonly QueryMatch[]): void {
   // A `var` followed by a get_attr matches both patterns (in either order): the match with the get_attr wins.
-  const found = new Map<number, { varNode: Node; attribute?: Node }>();
-  for (const match of varQuery(root.tree.language).matches(root)) {
+  for (const match of matches) {
     const varNode = match.captures.find((capture) => capture.name === 'var')?.node;
     if (!varNode) continue;
     const attribute = match.captures.find((capture) => capture.name === 'attr')?.node;
@@ -34,6 +104,17 @@ export function findVariableReferences(root: Node, file: string, document?: { te
     if (!entry) found.set(varNode.startIndex, attribute ? { varNode, attribute } : { varNode });
     else if (attribute) entry.attribute = attribute;
   }
+}
+
+function referencesOf(found: FoundVars, root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
+  // With `document`, `root` is one piece of a whole-file tree: the character after a node is read from the
+  // document, up to the end of the whole tree, exactly as if the whole tree had been searched.
+  // Otherwise root.text starts at root.startIndex (not 0 when only a region of the file was parsed); read once, if needed.
+  let source: string | undefined;
+  const charAfter = document
+    ? (node: Node) => (node.endIndex < document.endIndex ? document.text.charCodeAt(node.endIndex) : NaN)
+    : (node: Node) => (source ??= root.text).charCodeAt(node.endIndex - root.startIndex);
+  const references: VariableReference[] = [];
   for (const start of [...found.keys()].sort((x, y) => x - y)) {
     const { varNode, attribute } = found.get(start)!;
     const reference = attribute ? referenceWithAttribute(varNode, attribute, file) : dangling(varNode, charAfter, file);

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parserInput } from './parserInput';
 import { SlicingParsers } from './slicingParsers';
 import { TreeSitterPoints } from './positions';
+import { twoTurns } from './steps';
 import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
 import type { Language, ParseOptions, Parser, Tree, TreeSitterRuntime } from './treeSitter';
 
@@ -94,18 +95,12 @@ async function loadRuntime(location: WasmLocation): Promise<LoadedRuntime> {
 export interface SliceControl {
   /** True once the text being parsed is out of date (a newer change came): the parse stops and gives nothing. */
   cancelled(): boolean;
+  /** Gives the event loop its turns between two slices (twoTurns unless a test steps in). */
+  pause?(): Promise<void>;
 }
 
 /** How long one slice of a parse in slices runs before the event loop gets a turn. */
 const parseSliceMs = 1;
-
-/**
- * Two turns of the event loop: a message that arrived during a slice is read in the first and handled (the JSON-RPC
- * layer handles one per turn) before the next slice starts.
- */
-function twoTurns(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}
 
 function newParser(loaded: Pick<LoadedRuntime, 'runtime' | 'language'>): Parser {
   const parser = new loaded.runtime.Parser();
@@ -191,7 +186,7 @@ export class TerraformParser {
         slices++;
         tree = parser.parse(input.read, reusable, { progressCallback });
         if (tree) break;
-        await twoTurns();
+        await (control.pause ?? twoTurns)();
         if (this.current !== runtime || control.cancelled()) return undefined;
       }
     } finally {
@@ -199,7 +194,7 @@ export class TerraformParser {
       runtime.slicing.give(parser, !tree);
     }
     if (slices > 1) {
-      await twoTurns();
+      await (control.pause ?? twoTurns)();
       if (this.current !== runtime || control.cancelled()) {
         tree.delete();
         return undefined;

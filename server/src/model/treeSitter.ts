@@ -12,7 +12,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type * as WebTreeSitter from 'web-tree-sitter';
 
-export type { Node, ParseOptions, Point, Tree } from 'web-tree-sitter';
+export type { Node, ParseOptions, Point, QueryMatch, Tree } from 'web-tree-sitter';
 export type Parser = WebTreeSitter.Parser;
 export type Language = WebTreeSitter.Language;
 export type Query = WebTreeSitter.Query;
