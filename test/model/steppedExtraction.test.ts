@@ -1,11 +1,12 @@
 // Reading a syntax tree a step at a time (server/src/model/steps.ts): a large broken file's facts are read with the
 // event loop free between steps, and they are exactly the facts reading it at once gives. Also: a large piece's
-// references searched a range at a time.
+// references searched a range at a time, and a whole-file pass after block edits re-using the blocks it left alone.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
+import { pointsAfterLineStart } from '../../server/src/model/positions';
 import { findVariableReferences, variableReferenceSteps } from '../../server/src/model/references';
 import { allSteps, stepsInSlices, twoTurns } from '../../server/src/model/steps';
 import type { Steps } from '../../server/src/model/steps';
@@ -110,6 +111,39 @@ describe('reading a tree in steps', () => {
       const contribution = new IncrementalTerraformExtractor(file).extract(tree, text);
       assert.deepEqual(contribution, freshTerraformFacts(parser, file, text));
       assert.ok(contribution.variables.length > 0, 'a variable declared by a block inside the ERROR node');
+    } finally {
+      tree.delete();
+    }
+  });
+
+  test('after an edit read from its block, a whole-file pass re-uses the blocks it did not touch: the same objects, not read again', async () => {
+    const parser = await testParser();
+    const extractor = new IncrementalTerraformExtractor(file);
+    const original = blocks(300);
+    let tree = parser.parse(original);
+    extractor.extract(tree, original);
+    // A block edit: `v_10` renamed, read from its block alone.
+    const renameAt = original.indexOf('var.v_10\n') + 'var.'.length;
+    const renamed = `${original.slice(0, renameAt)}renamed${original.slice(renameAt + 'v_10'.length)}`;
+    const edit = extractor.extractBlockEdit(renamed, { prefix: renameAt, suffix: original.length - renameAt - 'v_10'.length }, (start, end, startRow) =>
+      parser.parseRegion(renamed, start, end, pointsAfterLineStart(renamed, start, startRow)),
+    );
+    assert.ok(edit?.exact, 'read from its block');
+    const kept = edit.contribution.references.find((reference) => reference.name === 'v_5');
+    // Then a closing brace too many in block 200: a whole-file pass.
+    const braceAt = renamed.indexOf('resource "terraform_data" "r_200"');
+    const broken = `${renamed.slice(0, braceAt)}}\n${renamed.slice(braceAt)}`;
+    tree.delete();
+    tree = parser.parse(broken);
+    try {
+      const contribution = extractor.extract(tree, broken);
+      assert.deepEqual(contribution, freshTerraformFacts(parser, file, broken));
+      assert.ok(extractor.lastExtracted <= 3, `read ${extractor.lastExtracted} pieces again`);
+      assert.equal(
+        contribution.references.find((reference) => reference.name === 'v_5'),
+        kept,
+        'the same reference object: the folder index has nothing to swap for it',
+      );
     } finally {
       tree.delete();
     }

@@ -14,6 +14,12 @@ export interface Entry {
   facts: Facts;
   /** Where tree-sitter recovered from broken text inside this item (empty for the usual, valid item). */
   problems: SyntaxProblem[];
+  /**
+   * The item's shape in the whole file's tree (see pieceShape in incrementalTerraformFile.ts), when it was read from
+   * one (undefined for a block read alone that a whole-file parse has yet to confirm): with its text, what says a
+   * later whole-file parse holds the same item.
+   */
+  shape: string | undefined;
 }
 
 /**

@@ -152,6 +152,7 @@ export class IncrementalTerraformExtractor {
     let facts: Facts;
     let problems: SyntaxProblem[];
     let exact: boolean;
+    let shape: string | undefined;
     try {
       const root = blockTree.rootNode;
       const body = plainBody(root);
@@ -165,6 +166,7 @@ export class IncrementalTerraformExtractor {
       if (!exact && !unverified) return undefined;
       facts = allSteps(this.pieceFacts(block, true, block.hasError, { text, endIndex: text.length }));
       problems = findSyntaxProblems(block);
+      shape = exact ? pieceShape(block) : undefined;
     } finally {
       blockTree.delete();
     }
@@ -172,7 +174,7 @@ export class IncrementalTerraformExtractor {
     const previousFacts = entry.facts;
     // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke);
     // their facts are moved through the file's lists by spliceBlock.
-    previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems };
+    previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems, shape };
     for (let later = index + 1; later < previous.length; later++) {
       const moved = previous[later];
       moved.start += delta;
@@ -205,7 +207,7 @@ export class IncrementalTerraformExtractor {
       if (!item) continue;
       const facts = this.bodyFacts[entries.length];
       if (!facts) return []; // cannot happen: fromPieces read every item of this body
-      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts, problems: findSyntaxProblems(item) });
+      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts, problems: findSyntaxProblems(item), shape: pieceShape(item) });
       if (entries.length % 64 === 0) yield;
     }
     return entries;
@@ -251,6 +253,7 @@ export class IncrementalTerraformExtractor {
         type: item.type,
         facts: yield* this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document),
         problems: findSyntaxProblems(item),
+        shape: pieceShape(item),
       });
       yield;
     }
@@ -269,6 +272,7 @@ export class IncrementalTerraformExtractor {
       type: entry.type,
       facts: rowDelta === 0 ? entry.facts : shiftedFacts(entry.facts, rowDelta),
       problems: rowDelta === 0 || entry.problems.length === 0 ? entry.problems : shiftRows(entry.problems, rowDelta),
+      shape: entry.shape,
     }));
     const entries = [...previous.slice(0, before), ...middle, ...moved];
     this.entries = entries;
@@ -282,6 +286,7 @@ export class IncrementalTerraformExtractor {
   }
 
   private *fromPieces(root: Node, text: string, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
+    const previous = this.entryPieces();
     this.currentText = text;
     const rootHasError = root.hasError;
     const document = { text, endIndex: root.endIndex };
@@ -296,11 +301,11 @@ export class IncrementalTerraformExtractor {
         firstBody = false;
         for (const item of child.children) {
           if (!item) continue;
-          const facts = yield* this.pieceOf(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, next, read);
+          const facts = yield* this.pieceOf(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, next, read, previous);
           all.push(facts);
           bodyFacts.push(facts);
         }
-      } else all.push(yield* this.pieceOf(child, false, rootHasError, document, next, read));
+      } else all.push(yield* this.pieceOf(child, false, rootHasError, document, next, read, previous));
     }
     this.pieces = next;
     this.bodyFacts = bodyFacts;
@@ -308,6 +313,23 @@ export class IncrementalTerraformExtractor {
     const contribution = emptyContribution(this.file, syntaxProblems);
     if (all.every((facts) => facts.blockCount === 0)) salvageHeader(root, this.file, contribution);
     return append(contribution, all);
+  }
+
+  /**
+   * The body's items as the entries hold them now, keyed as pieces: what a whole pass can re-use after edits read
+   * from a block or a window, which leave the keyed pieces out of date (they move the entries' facts in place). A
+   * brace too many in 1 MB otherwise read the 3,000 untouched blocks before it again (~150 ms), and made new objects
+   * of all their facts, which the folder index then had to swap (~30 ms at once).
+   */
+  private entryPieces(): Map<string, Piece> {
+    const pieces = new Map<string, Piece>();
+    if (this.pieces.size > 0 || !this.entries) return pieces; // a whole pass just ran: its pieces are the entries'
+    for (const entry of this.entries) {
+      if (entry.shape === undefined) continue;
+      const inFirstBody = entry.type === 'block' || entry.type === 'attribute';
+      pieces.set(`${entry.shape}\u0000${inFirstBody}\u0000${this.currentText.slice(entry.start, entry.end)}`, { row: entry.row, facts: entry.facts });
+    }
+    return pieces;
   }
 
   /** A piece's facts: the previous extraction's for the same piece (moved to its row), or read from the tree. */
@@ -318,10 +340,11 @@ export class IncrementalTerraformExtractor {
     document: { text: string; endIndex: number },
     next: Map<string, Piece>,
     read: { extracted: number },
+    previous: ReadonlyMap<string, Piece>,
   ): Steps<Facts> {
     const row = node.startPosition.row;
     const key = pieceKey(node, inFirstBody, document.text.slice(node.startIndex, node.endIndex));
-    let piece = this.pieces.get(key) ?? next.get(key);
+    let piece = this.pieces.get(key) ?? previous.get(key) ?? next.get(key);
     if (!piece) {
       read.extracted++;
       piece = { row, facts: yield* this.pieceFacts(node, inFirstBody, rootHasError, document) };
