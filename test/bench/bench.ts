@@ -92,6 +92,13 @@ async function main() {
       profile: { label: 'one-mb', phase: 'typing unbalanced' },
     },
     { name: 'hover p99 while typing an unbalanced brace (1 MB)', value: one.whileTypingUnbalanced?.hover.p99, limit: 5, unit: 'ms', profile: { label: 'one-mb', phase: 'typing unbalanced' } },
+    {
+      name: 'completion p99 through pauses in the typing with a brace too many (1 MB: the whole file parsed and read meanwhile)',
+      value: one.pausesUnbalanced?.completion.p99,
+      limit: 5,
+      unit: 'ms',
+      profile: { label: 'one-mb', phase: 'pauses unbalanced' },
+    },
     { name: 'diagnostics after an edit p99 (1 MB)', value: one.diagnosticsAfterEdit?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'edits' } },
     { name: 'diagnostics after Enter near the top p99 (1 MB: every later block moves a line)', value: one.diagnosticsAfterEnter?.p99, limit: 20, unit: 'ms', profile: { label: 'one-mb', phase: 'enter' } },
     { name: 'first diagnostics of an open file (1,000 files)', value: ws.openToFirstDiagnosticsMs, limit: 300, unit: 'ms', profile: { label: 'workspace', phase: 'indexing' } },

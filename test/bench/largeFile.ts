@@ -159,6 +159,30 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
       // parses as blocks, and every keystroke needs the whole file parsed, which tree-sitter's error recovery makes
       // 0.3-1.5 s for 1 MB (an editor that does not pair braces, or a brace deleted, does this).
       out.whileTypingUnbalanced = await typeAndAsk(' } locals { tags = { name = "x-${var.v_2}" } } resource "terraform_data" "more" { input = var.v_3 } locals { y = ', 'typing unbalanced');
+      // Then pauses in a file left broken: a keystroke at a time (the `}` leaves a brace too many, the comment keeps
+      // it so), and through each pause a completion request every 20 ms until that keystroke's diagnostics come,
+      // while the server parses the whole file (0.3-1.5 s of tree-sitter's recovery, a slice at a time) and reads
+      // its tree. An editor asks for completion, hover and code actions whenever the cursor moves meanwhile.
+      const pauses = { completion: [] as number[], diagnosticsMs: [] as number[] };
+      const pausesFrom = clockUs();
+      for (const character of quick ? '1 }' : '1 } # paused') {
+        const expectedVersion = version + 1;
+        let settled = false;
+        const published = server.nextDiagnostics((params) => params.uri === uri && params.version !== undefined && params.version >= expectedVersion, 60_000).finally(() => (settled = true));
+        const sent = performance.now();
+        await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+          textDocument: { uri, version: ++version },
+          contentChanges: [{ range: { start: { line: input.typingLine, character: column }, end: { line: input.typingLine, character: column } }, text: character }],
+        });
+        column++;
+        while (!settled) {
+          pauses.completion.push((await timed(() => completionAt(column)))[0]);
+          await sleep(20);
+        }
+        pauses.diagnosticsMs.push((await published) - sent);
+      }
+      markWindow(label, 'pauses unbalanced', pausesFrom);
+      out.pausesUnbalanced = { completion: summary(pauses.completion), slowestMs: Math.max(...pauses.completion), diagnosticsAfterKeystroke: summary(pauses.diagnosticsMs) };
     }
     out.memoryAfterEdits = server.memory();
     await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
