@@ -82,9 +82,10 @@ const maxWholeParseDelayMs = 50;
 export const maxWholeParseWaitMs = 250;
 /**
  * A whole-file parse that took longer than this, or that a change stopped: a large file left broken (an unbalanced
- * brace in 1 MB takes tree-sitter 0.3-1.5 s to recover from, in slices the requests go between, and reading the
- * broken tree then blocks for 0.2-0.9 s). The next one waits until the document has had no change for
- * `verifyDelayMs`, so that reading does not fall among the keystrokes, nor a parse that a keystroke will stop.
+ * brace in 1 MB takes tree-sitter 0.3-1.5 s to recover from, and reading the broken tree 0.25-0.9 s more, both in
+ * slices the requests go between, and deleting the tree it replaces 50-140 ms at once). The next one waits until
+ * the document has had no change for `verifyDelayMs`: a parse that a keystroke will stop is work for nothing, and
+ * the deletion is better not among the keystrokes.
  */
 export const heavyParseMs = 100;
 /**
