@@ -100,6 +100,71 @@ describe('an open document', () => {
     }
   });
 
+  test('a recycle between two steps of reading, with no tree kept for it to re-parse: the tree of the old runtime is let go, and the next change is parsed afresh in slices', async () => {
+    const parser = await testParser();
+    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
+    // Kept as text only (over the size limit), then back under it: no tree, so the read has none to re-use.
+    const document = OpenDocument.textOnly(parser, file, terraform, text, () => undefined);
+    assert.deepEqual(document.change([{ text: `${text}${long}` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
+    const parseInSlices = parser.parseInSlices.bind(parser);
+    let parsed = false;
+    parser.parseInSlices = async (...args) => {
+      const tree = await parseInSlices(...args);
+      parsed = true;
+      return tree;
+    };
+    let recycled = false;
+    try {
+      const result = await document.parseWholeInSlices({
+        cancelled: () => false,
+        pause: async () => {
+          if (parsed && !recycled) {
+            recycled = true;
+            await parser.recycle(() => document.reparse());
+          }
+          await twoTurns();
+        },
+      });
+      assert.ok(recycled);
+      assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
+    } finally {
+      parser.parseInSlices = parseInSlices;
+    }
+    assert.equal(document.treeTextLength, 0, 'no tree of the runtime the recycle let go');
+    const parse = parser.parse.bind(parser);
+    let wholeParses = 0;
+    parser.parse = (...args) => {
+      wholeParses++;
+      return parse(...args);
+    };
+    try {
+      assert.deepEqual(document.change([renameInBlock], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
+      assert.equal(wholeParses, 0, 'nothing parsed at once on the keystroke');
+    } finally {
+      parser.parse = parse;
+    }
+    const parsedAgain = await document.parseWholeInSlices({ cancelled: () => false });
+    assert.deepEqual(parsedAgain !== 'stopped' && parsedAgain.contribution, fresh(parser, document.text));
+    assert.ok(document.treeTextLength > 0);
+  });
+
+  test('closed between two steps of reading: the tree read is deleted, not kept by the closed document', async () => {
+    const parser = await testParser();
+    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
+    const { document } = OpenDocument.parsed(parser, file, terraform, text, () => undefined);
+    assert.deepEqual(document.change([{ text: `${text}${long}` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
+    let pauses = 0;
+    await document.parseWholeInSlices({
+      cancelled: () => false,
+      pause: async () => {
+        if (++pauses === 3) document.dispose();
+        await twoTurns();
+      },
+    });
+    assert.ok(pauses >= 3, 'disposed while it was parsed or read');
+    assert.equal(document.treeTextLength, 0);
+  });
+
   test('over the size limit it keeps only its text; back under, it is parsed, and later edits are read block by block again', async () => {
     const parser = await testParser();
     let limit = 10;

@@ -10,7 +10,7 @@ import type { Facts } from './pieceFacts';
 import { variableReferenceSteps } from './references';
 import { allSteps } from './steps';
 import type { Steps } from './steps';
-import { findSyntaxProblems } from './syntaxProblems';
+import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
 import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
 import { blockKeyword, bodyItems } from './syntaxTree';
@@ -84,7 +84,7 @@ export class IncrementalTerraformExtractor {
     this.aligned = false;
     this.clean = false;
     this.last = undefined;
-    const syntaxProblems = findSyntaxProblems(root);
+    const syntaxProblems = yield* syntaxProblemSteps(root);
     // The same choice extractTerraformFile makes: a broken file with a few top-level blocks is read region by region.
     const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
     if (parseRegion && regions.length > 1 && regions.length <= maxRegions) {

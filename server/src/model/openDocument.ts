@@ -174,13 +174,20 @@ export class OpenDocument {
     try {
       return yield* this.extractTree(tree, text, edit);
     } finally {
-      if (this.tree && !this.parser.owns(tree) && this.parser.owns(this.tree)) {
-        // A recycle came between two steps, and re-parsed the kept tree from this same text in the fresh runtime:
-        // that one is kept, and this one lets the old runtime go.
-        tree.delete();
-      } else {
+      if (this.disposed) tree.delete(); // closed, or its folder removed, between two steps
+      else if (this.parser.owns(tree)) {
         this.tree?.delete();
         this.tree = tree;
+      } else {
+        // A recycle came between two steps. The tree it re-parsed from this same text in the fresh runtime, if there
+        // was one to re-parse, is kept; without one, the next change parses the whole file (in slices) afresh.
+        // Keeping this one would keep the old runtime's whole memory, and the next keystroke would parse it again
+        // at once.
+        tree.delete();
+        if (this.tree && !this.parser.owns(this.tree)) {
+          this.tree.delete();
+          this.tree = undefined;
+        }
       }
     }
   }
@@ -199,9 +206,12 @@ export class OpenDocument {
 
   /** Frees the syntax tree (it lives in WebAssembly memory). */
   dispose(): void {
+    this.disposed = true;
     this.tree?.delete();
     this.tree = undefined;
   }
+
+  private disposed = false;
 
   /**
    * A failure to index the file (a bug meeting unexpected input) must not take the folder or the server down: the

@@ -45,7 +45,7 @@ export function* variableReferenceSteps(root: Node, file: string, document?: { t
 
 /**
  * web-tree-sitter 0.27 hands a query's range to tree-sitter as bytes of the text it parsed, which it reads as UTF-16:
- * two per code unit, while its nodes report code units (test/model/referenceRanges.test.ts notices a change).
+ * two per code unit, while its nodes report code units (test/model/steppedExtraction.test.ts notices a change).
  */
 function containedIn([start, end]: readonly [number, number]): { startContainingIndex: number; endContainingIndex: number } {
   return { startContainingIndex: start * 2, endContainingIndex: end * 2 };
