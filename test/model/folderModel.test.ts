@@ -44,6 +44,38 @@ describe('module folder model: disk and open documents', () => {
     assert.deepEqual(model.index.variableNames(), ['region']);
   });
 
+  test('a large document opened is left for a parse in slices: the disk\'s facts stand until it ends', async () => {
+    const fileSystem = new MemoryFileSystem({ [variables]: 'variable "region" {\n  type = string\n}\n' });
+    const model = await ModuleFolderModel.load({ folder, parser: await testParser(), fileSystem, parseOpenedInSlicesFrom: 30 });
+    try {
+      assert.equal(model.openDocument(variables, 'variable "a" {}\n'), true, 'shorter than the bound: parsed at once');
+      assert.deepEqual(model.index.variableNames(), ['a']);
+      const opened = 'variable "zone" {\n  type = string\n}\n';
+      assert.equal(model.openDocument(variables, opened), 'deferred');
+      assert.deepEqual(model.index.variableNames(), ['a'], 'the facts of the text before stand meanwhile');
+      assert.equal(model.openDocument(variables, opened), 'deferred', 'opened again with the same text: still waiting');
+      assert.equal(await model.parsePendingInSlices(variables, { cancelled: () => false }), true);
+      assert.deepEqual(model.index.variableNames(), ['zone']);
+      assert.equal(model.openDocument(variables, opened), true, 'parsed');
+    } finally {
+      model.dispose();
+    }
+  });
+
+  test('a document closed before its parse in slices, the disk holding its text, is read from disk', async () => {
+    const text = 'variable "zone" {\n  type = string\n}\n';
+    const fileSystem = new MemoryFileSystem({ [variables]: text });
+    // Loaded for this open: the disk's copy of the open file is not read.
+    const model = await ModuleFolderModel.load({ folder, parser: await testParser(), fileSystem, parseOpenedInSlicesFrom: 10, openDocuments: new Map([[variables, text]]) });
+    try {
+      assert.deepEqual(model.index.variableNames(), [], 'nothing read yet');
+      assert.equal(await model.closeDocument(variables), true);
+      assert.deepEqual(model.index.variableNames(), ['zone']);
+    } finally {
+      model.dispose();
+    }
+  });
+
   test('fileChanged: with text, without text (read from disk), and ignored while the file is open', async () => {
     const { model, fileSystem } = await setup();
     assert.equal(await model.fileChanged(variables, 'variable "a" {}\n'), true);

@@ -231,6 +231,7 @@ export class ModuleFolders {
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
+        parseOpenedInSlicesFrom: largeFileLength,
         background,
         stopped: () => this.stopping.signal.aborted,
         ...(pool

@@ -280,9 +280,11 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
     void folders.withModel(
       uri,
       (model) => {
-        model.openDocument(uri, text);
-        applied.set(uri, version);
         handed.set(uri, version);
+        // A large document is parsed in slices, the requests answered between them (see parseWaiting): the
+        // version is the model's once that parse ends.
+        if (model.openDocument(uri, text) === 'deferred') void parseWaiting(uri, 0);
+        else applied.set(uri, version);
       },
       { text },
     );

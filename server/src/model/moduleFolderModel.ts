@@ -49,6 +49,11 @@ export interface ModuleFolderModelOptions {
   yieldBetweenFiles?: boolean;
   /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
   background?: boolean;
+  /**
+   * An opened document of at least this many characters is not parsed by openDocument, which says 'deferred': the
+   * caller parses it in slices (parsePendingInSlices), and the facts the index has for the file stay until then.
+   */
+  parseOpenedInSlicesFrom?: number;
   /** True once the server is stopping: a model still loading then reads and parses nothing more. */
   stopped?(): boolean;
 }
@@ -100,7 +105,10 @@ export class ModuleFolderModel {
     this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
     this.parsePriority = options.background ? 'background' : 'urgent';
     this.stopped = options.stopped ?? (() => false);
+    this.parseOpenedInSlicesFrom = options.parseOpenedInSlicesFrom ?? Number.POSITIVE_INFINITY;
   }
+
+  private readonly parseOpenedInSlicesFrom: number;
 
   private readonly stopped: () => boolean;
 
@@ -179,14 +187,21 @@ export class ModuleFolderModel {
     return true;
   }
 
-  openDocument(pathOrUri: string, text: string): boolean {
+  /**
+   * The editor opened the file: its text takes over from the disk's. 'deferred' when the document is large enough to
+   * be parsed in slices (see ModuleFolderModelOptions.parseOpenedInSlicesFrom): it waits for parsePendingInSlices.
+   */
+  openDocument(pathOrUri: string, text: string): boolean | 'deferred' {
     const file = this.toPath(pathOrUri);
     const kind = this.kindOf(file);
     if (!kind) return false;
+    const inSlices = text.length >= this.parseOpenedInSlicesFrom;
     // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
     const already = this.openDocuments.get(file);
     if (already?.text === text) {
-      if (already.waitsForParse) this.parseWhole(file, already);
+      if (!already.waitsForParse) return true;
+      if (inSlices) return 'deferred';
+      this.parseWhole(file, already);
       return true;
     }
     this.bump(file);
@@ -196,6 +211,10 @@ export class ModuleFolderModel {
       this.index.replace(file, undefined);
       this.invalidate([file]);
       return true;
+    }
+    if (inSlices) {
+      this.openDocuments.set(file, OpenDocument.unparsed(this.parser, file, kind, text, this.problemsOf(file)));
+      return 'deferred';
     }
     const { document, contribution } = OpenDocument.parsed(this.parser, file, kind, text, this.problemsOf(file));
     this.openDocuments.set(file, document);
@@ -284,7 +303,8 @@ export class ModuleFolderModel {
       disk = undefined; // loadFromDisk below reports it
     }
     if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return true;
-    if (disk !== undefined && disk === open.text) return true;
+    // Its facts are the disk's already, unless they still waited for a parse (of the open text, or of changes).
+    if (disk !== undefined && disk === open.text && !open.waitsForParse) return true;
     await this.loadFromDisk(file);
     this.invalidate([file]);
     return true;
