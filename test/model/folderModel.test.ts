@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { ModelChange, TerraformParser, TextChange } from '../../server/src/model';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
-import { MemoryFileSystem, testParser } from './helpers';
+import { freshTerraformFacts, MemoryFileSystem, testParser } from './helpers';
+import { slicedReadLength } from '../../server/src/model/moduleFolderModel';
 import { referenceRange } from '../../server/src/model/references';
 
 const folder = path.resolve('/work/folder-model');
@@ -71,6 +72,30 @@ describe('module folder model: disk and open documents', () => {
       assert.deepEqual(model.index.variableNames(), [], 'nothing read yet');
       assert.equal(await model.closeDocument(variables), true);
       assert.deepEqual(model.index.variableNames(), ['zone']);
+    } finally {
+      model.dispose();
+    }
+  });
+
+  test('a large closed file read on this thread is parsed in slices: the event loop turns meanwhile, and the facts are a fresh parse\'s', async () => {
+    const large = Array.from({ length: 1500 }, (_, index) => `variable "v_${index}" {\n  type    = string\n  default = "value-${index}"\n}\n`).join('\n');
+    assert.ok(large.length >= slicedReadLength);
+    const fileSystem = new MemoryFileSystem({ [variables]: large, [main]: 'output "o" {\n  value = var.v_7\n}\n' });
+    const parser = await testParser();
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const model = await ModuleFolderModel.load({ folder, parser, fileSystem, yieldBetweenFiles: true });
+    ticking = false;
+    try {
+      assert.deepEqual(model.index.get(variables), freshTerraformFacts(parser, variables, large));
+      assert.equal(model.index.variableNames().length, 1500);
+      assert.ok(turns >= 10, `the event loop turned ${turns} times while the folder loaded`);
     } finally {
       model.dispose();
     }

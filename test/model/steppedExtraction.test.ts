@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { extractFileText, extractFileTextInSlices } from '../../server/src/model/fileExtraction';
+import type { ModelFileKind } from '../../server/src/model/fileKinds';
 import { IncrementalTerraformExtractor } from '../../server/src/model/incrementalTerraformFile';
 import { pointsAfterLineStart } from '../../server/src/model/positions';
 import { findVariableReferences, variableReferenceSteps } from '../../server/src/model/references';
@@ -147,6 +149,32 @@ describe('reading a tree in steps', () => {
     } finally {
       tree.delete();
     }
+  });
+
+  test('a closed file read in slices gives the facts extractFileText gives, clean, broken (block by block, or whole) and tfvars', async () => {
+    const parser = await testParser();
+    const texts: [string, string, ModelFileKind][] = [
+      ['clean', blocks(1500), { kind: 'terraform' }],
+      ['a brace too many, read region by region', braceTooMany(400), { kind: 'terraform' }],
+      ['a brace too many, too many regions to read one by one', braceTooMany(2400), { kind: 'terraform' }],
+      ['tfvars', Array.from({ length: 3000 }, (_, index) => `v_${index} = { name = "n-${index}", size = ${index} }`).join('\n'), { kind: 'tfvars', format: 'hcl', autoLoaded: true }],
+    ];
+    for (const [what, text, kind] of texts) {
+      let turns = 0;
+      let ticking = true;
+      const tick = () => {
+        if (!ticking) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const sliced = await extractFileTextInSlices(parser, file, kind, text, () => false);
+      ticking = false;
+      assert.deepEqual(sliced, extractFileText(parser, file, kind, text), what);
+      assert.ok(sliced?.contribution, what);
+      assert.ok(turns >= 5, `${what}: the event loop turned ${turns} times`);
+    }
+    assert.equal(await extractFileTextInSlices(parser, file, { kind: 'terraform' }, blocks(1500), () => true), undefined, 'wanted no more');
   });
 
   test('allSteps and stepsInSlices give what the steps return', async () => {

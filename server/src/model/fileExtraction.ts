@@ -5,7 +5,10 @@ import type { FileContribution } from './contributions';
 import type { ModelFileKind } from './fileKinds';
 import { TreeSitterPoints } from './positions';
 import type { TerraformParser } from './terraformParser';
-import { extractTerraformFile } from './terraformFile';
+import { referenceRangeLength } from './references';
+import { stepsInSlices } from './steps';
+import { extractTerraformFile, extractTerraformFileSteps } from './terraformFile';
+import type { Tree } from './treeSitter';
 import { extractTfvarsFile } from './tfvarsFile';
 
 /** The facts, or the sentence the Problems view shows when the file cannot be read. */
@@ -22,6 +25,34 @@ export function extractFileText(parser: TerraformParser, file: string, kind: Mod
     if (kind.kind === 'tfvars') return { contribution: extractTfvarsFile(tree, file, kind.format, kind.autoLoaded) };
     let points: TreeSitterPoints | undefined;
     return { contribution: extractTerraformFile(tree, file, (start, end) => parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)))) };
+  } catch (error) {
+    return { problem: `Cannot index ${path.basename(file)}: ${describeError(error)}` };
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * extractFileText with the parse in slices and the reading in steps, the event loop free between them: for a large
+ * file read on the server's thread (a 160 KB file of variables held the requests up for 0.3 s). Undefined once
+ * `cancelled` says the file is wanted no more.
+ */
+export async function extractFileTextInSlices(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, cancelled: () => boolean): Promise<FileExtraction | undefined> {
+  let tree: Tree | undefined;
+  try {
+    // Undefined also when a recycle replaced the parser's runtime meanwhile: parsed again in the new one.
+    while (!tree) {
+      if (cancelled()) return undefined;
+      tree = await parser.parseInSlices(text, undefined, { cancelled });
+    }
+  } catch (error) {
+    return { problem: `Cannot parse ${path.basename(file)}: ${describeError(error)}` };
+  }
+  try {
+    if (kind.kind === 'tfvars') return { contribution: extractTfvarsFile(tree, file, kind.format, kind.autoLoaded) };
+    let points: TreeSitterPoints | undefined;
+    const parseRegion = (start: number, end: number) => parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));
+    return { contribution: await stepsInSlices(extractTerraformFileSteps(tree, file, parseRegion, referenceRangeLength)) };
   } catch (error) {
     return { problem: `Cannot index ${path.basename(file)}: ${describeError(error)}` };
   } finally {

@@ -17,7 +17,7 @@ import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
 import { nextParseTurn } from './parseTurns';
 import type { ParsePriority } from './parseTurns';
-import { describeError, extractFileText } from './fileExtraction';
+import { describeError, extractFileText, extractFileTextInSlices } from './fileExtraction';
 import type { FileExtraction } from './fileExtraction';
 import { OpenDocument } from './openDocument';
 import type { ChangeOptions, ReportProblem } from './openDocument';
@@ -70,6 +70,12 @@ export interface FileReadProblem {
 }
 
 const readConcurrency = 32;
+
+/**
+ * A closed file at least this long, read on the server's thread (not in an indexing worker), is parsed in slices and
+ * read in steps: parsed at once it holds the requests up for 20 ms or more (a 160 KB file of 2,000 variables, 0.3 s).
+ */
+export const slicedReadLength = 32 * 1024;
 
 export class ModuleFolderModel {
   readonly folder: string;
@@ -463,7 +469,14 @@ export class ModuleFolderModel {
     if (text !== undefined && this.yieldBetweenFiles) {
       // One file per turn of the event loop, across every folder (parseTurns.ts).
       await nextParseTurn(this.parsePriority);
-      if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
+      const wanted = () => this.generations.get(file) === generation && !this.openDocuments.has(file) && !this.disposed && !this.stopped();
+      if (!wanted()) return;
+      if (text.length >= slicedReadLength && !this.tooLarge(file, text)) {
+        // A file this large is parsed in slices and read in steps, the requests answered between them.
+        const extraction = await extractFileTextInSlices(this.parser, file, kind, text, () => !wanted());
+        if (extraction && wanted()) this.setContribution(file, this.settle(file, extraction));
+        return;
+      }
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }

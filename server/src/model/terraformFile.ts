@@ -3,9 +3,11 @@ import type { AddressKind, MovedBlock, TargetAddress, TerraformFileContribution 
 import { readLiteral } from './hclLiterals';
 import { rangeOfNode, rangeSpanning } from './positions';
 import type { Range } from './positions';
-import { findVariableReferences } from './references';
+import { variableReferenceSteps } from './references';
+import { allSteps } from './steps';
+import type { Steps } from './steps';
 import { readCloudBlock, readRemoteBackendBlock } from './serviceBlocks';
-import { findSyntaxProblems } from './syntaxProblems';
+import { syntaxProblemSteps } from './syntaxProblems';
 import { blockAttributes, blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlocks } from './syntaxTree';
 import type { Node, Tree } from './treeSitter';
 import { readVariableBlock } from './variableBlocks';
@@ -19,6 +21,15 @@ export type RegionParser = (startIndex: number, endIndex: number) => Tree;
  * keeps the intact blocks intact. Syntax problems are still reported from the whole-file tree.
  */
 export function extractTerraformFile(tree: Tree, file: string, parseRegion?: RegionParser): TerraformFileContribution {
+  return allSteps(extractTerraformFileSteps(tree, file, parseRegion, Number.POSITIVE_INFINITY));
+}
+
+/**
+ * extractTerraformFile a step at a time (steps.ts): a step per block, per region, and per `referenceRangeLength`
+ * characters of references (one query over the whole tree when run at once: ranges cost a walk of the tree's top).
+ * For a large closed file read on the server's thread, whose reading would otherwise hold up the requests.
+ */
+export function* extractTerraformFileSteps(tree: Tree, file: string, parseRegion: RegionParser | undefined, referenceRangeLength: number): Steps<TerraformFileContribution> {
   const root = tree.rootNode;
   const contribution: TerraformFileContribution = {
     kind: 'terraform',
@@ -29,12 +40,12 @@ export function extractTerraformFile(tree: Tree, file: string, parseRegion?: Reg
     moved: [],
     cloudBlocks: [],
     remoteBackends: [],
-    syntaxProblems: findSyntaxProblems(root),
+    syntaxProblems: yield* syntaxProblemSteps(root),
   };
   // A whole-file tree's root starts at offset 0, so offsets in its text are document offsets.
   const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
   if (!parseRegion || regions.length <= 1 || regions.length > maxRegions) {
-    collect(root, file, contribution);
+    yield* collectSteps(root, file, contribution, referenceRangeLength);
     return contribution;
   }
   for (const [start, end] of regions) {
@@ -44,15 +55,24 @@ export function extractTerraformFile(tree: Tree, file: string, parseRegion?: Reg
     } finally {
       regionTree.delete();
     }
+    yield;
   }
   return contribution;
 }
 
 export function collect(root: Node, file: string, into: TerraformFileContribution): void {
+  allSteps(collectSteps(root, file, into, Number.POSITIVE_INFINITY));
+}
+
+function* collectSteps(root: Node, file: string, into: TerraformFileContribution, referenceRangeLength: number): Steps<void> {
   const blocks = topLevelBlocks(root);
   if (blocks.length === 0) salvageHeader(root, file, into);
-  for (const block of blocks) collectBlock(block, file, into);
-  into.references.push(...findVariableReferences(root, file));
+  for (const block of blocks) {
+    collectBlock(block, file, into);
+    yield;
+  }
+  const references = yield* variableReferenceSteps(root, file, undefined, referenceRangeLength);
+  for (const reference of references) into.references.push(reference);
 }
 
 /** What one top-level block declares: a variable, a target address, a moved block, cloud/backend settings. */
