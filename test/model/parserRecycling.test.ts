@@ -35,7 +35,7 @@ test('a recycle gives back the memory a large tree grew, and an old tree stays r
   assert.equal(parser.heapBytes(), grown, 'deleting the tree gives nothing back: a WebAssembly memory never shrinks');
 
   let reparsed = 0;
-  await parser.recycle(() => reparsed++);
+  await parser.recycle(() => void reparsed++);
   assert.equal(reparsed, 1, 'the callback re-parses the kept trees once, at the switch');
   assert.equal(parser.generation, 1);
   assert.ok(parser.heapBytes() <= parser.freshHeapBytes, `the new runtime starts small (${parser.heapBytes()} against ${grown})`);
@@ -53,10 +53,10 @@ test('a recycle gives back the memory a large tree grew, and an old tree stays r
 test('overlapping recycles share one new runtime', async () => {
   const parser = await ownParser();
   let calls = 0;
-  await Promise.all([parser.recycle(() => calls++), parser.recycle(() => calls++)]);
+  await Promise.all([parser.recycle(() => void calls++), parser.recycle(() => void calls++)]);
   assert.equal(parser.generation, 1);
   assert.equal(calls, 1);
-  await parser.recycle(() => calls++);
+  await parser.recycle(() => void calls++);
   assert.equal(parser.generation, 2, 'a later recycle is a new one');
 });
 
@@ -164,6 +164,53 @@ test('a document that waits for its whole-file parse when the runtime is recycle
     } finally {
       expected.dispose();
     }
+  } finally {
+    model.dispose();
+  }
+});
+
+test('the open documents are parsed again in slices, and a change that comes meanwhile is not parsed at once', async () => {
+  const parser = await ownParser();
+  const text = largeText(300_000);
+  const model = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: text, [variablesFile]: variablesText }) });
+  try {
+    model.openDocument(mainFile, text);
+    const oldRuntime = languageOfCurrentRuntime(parser);
+    const parse = parser.parse.bind(parser);
+    let wholeParses = 0;
+    parser.parse = (...args) => {
+      wholeParses++;
+      return parse(...args);
+    };
+    let turns = 0;
+    let reparsing = false;
+    let changed: ReturnType<ModuleFolderModel['changeDocument']> | undefined;
+    const tick = () => {
+      if (reparsing) turns++;
+      // A keystroke in the first block, a few turns into the re-parse.
+      if (turns === 5) changed = model.changeDocument(mainFile, [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: 'x' }], undefined, { deferWholeParse: true });
+      if (!done) setImmediate(tick);
+    };
+    let done = false;
+    setImmediate(tick);
+    await parser.recycle(() => {
+      reparsing = true;
+      return model.reparseTrees();
+    });
+    done = true;
+    parser.parse = parse;
+    assert.notEqual(changed, undefined, 'the event loop turned 5 times while the tree was parsed again, and a keystroke came');
+    assert.equal(changed, 'deferred', 'the keystroke waits for a whole-file parse in slices');
+    assert.equal(wholeParses, 0, 'nothing parsed at once');
+    assert.equal(await model.parsePendingInSlices(mainFile, { cancelled: () => false }), true);
+    const edited = model.openText(mainFile) as string;
+    const expected = await ModuleFolderModel.load({ folder, parser, fileSystem: new MemoryFileSystem({ [mainFile]: edited, [variablesFile]: variablesText }) });
+    try {
+      assert.deepEqual(model.index.get(mainFile), expected.index.get(mainFile));
+    } finally {
+      expected.dispose();
+    }
+    assert.equal(await collected(oldRuntime), true, 'nothing holds the old runtime');
   } finally {
     model.dispose();
   }

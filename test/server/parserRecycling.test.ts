@@ -31,10 +31,10 @@ function fakeParser(heapBytes: number) {
     freshHeapBytes: 32 * MB,
     recycles: 0,
     heapBytes: () => parser.heap,
-    async recycle(reparse: () => void) {
+    async recycle(reparse: () => void | Promise<void>) {
       parser.recycles++;
       parser.heap = parser.freshHeapBytes;
-      reparse();
+      await reparse();
     },
   };
   return parser;

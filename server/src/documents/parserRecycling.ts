@@ -25,7 +25,7 @@ export function reclaimableBytes(heapBytes: number, freshHeapBytes: number, held
 /** The models whose kept trees the parser holds (ModuleFolderModel). */
 export interface TreeHolder {
   heldTreeText(): number;
-  reparseTrees(): void;
+  reparseTrees(): void | Promise<void>;
 }
 
 export interface ParserRecyclingOptions {
@@ -93,8 +93,8 @@ export class ParserRecycling {
     const reclaimable = reclaimableBytes(parser.heapBytes(), parser.freshHeapBytes, held);
     if (reclaimable === 0) return;
     // The holders are asked again at the switch: a document opened while the runtime loaded is parsed there too.
-    await parser.recycle(() => {
-      for (const holder of this.options.holders()) holder.reparseTrees();
+    await parser.recycle(async () => {
+      for (const holder of this.options.holders()) await holder.reparseTrees();
     });
     (this.options.released ?? (() => void collectGarbageSoon()))();
     this.options.log(`Parser memory: started a fresh runtime, giving back about ${Math.round(reclaimable / 1048576)} MB.`);

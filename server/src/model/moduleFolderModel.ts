@@ -349,12 +349,13 @@ export class ModuleFolderModel {
   }
 
   /**
-   * Parses every kept tree afresh and deletes the old one: after TerraformParser.recycle the old trees belong to the
-   * runtime being let go. The text is the same, so the facts are too: nothing is extracted again. A tree that
-   * waits for a whole-file parse (changeDocument's 'deferred') matches its text now, which that parse re-uses.
+   * Parses every kept tree afresh, in slices (OpenDocument.reparseInSlices), and deletes the old one: after
+   * TerraformParser.recycle the old trees belong to the runtime being let go. The text is the same, so the facts are
+   * too: nothing is extracted again. A tree that waits for a whole-file parse (changeDocument's 'deferred') matches
+   * its text now, which that parse re-uses.
    */
-  reparseTrees(): void {
-    for (const open of this.openDocuments.values()) open.reparse();
+  async reparseTrees(): Promise<void> {
+    for (const open of [...this.openDocuments.values()]) await open.reparseInSlices();
   }
 
   /** Frees the syntax trees kept for open documents (they live in WebAssembly memory). */

@@ -204,11 +204,12 @@ export class TerraformParser {
   }
 
   /**
-   * Replaces the runtime with a fresh one, whose memory holds nothing yet. `reparse` runs right after the switch, in
-   * the same turn (no other parse comes between), and re-parses every tree kept beyond a turn, deleting the old ones:
-   * the old runtime's memory is garbage once its last tree is deleted. Overlapping calls share one recycle.
+   * Replaces the runtime with a fresh one, whose memory holds nothing yet. `reparse` starts right after the switch, in
+   * the same turn, and re-parses every tree kept beyond a turn (in slices, when it returns a promise: every parse
+   * from the switch on is the new runtime's), deleting the old ones: the old runtime's memory is garbage once its
+   * last tree is deleted. Overlapping calls share one recycle.
    */
-  recycle(reparse: () => void): Promise<void> {
+  recycle(reparse: () => void | Promise<void>): Promise<void> {
     this.recycling ??= (async () => {
       try {
         const next = await loadRuntime(this.location);
@@ -216,7 +217,7 @@ export class TerraformParser {
         this.current = next;
         this.recycles++;
         try {
-          reparse();
+          await reparse();
         } finally {
           previous.parser.delete();
           previous.slicing.dispose();
