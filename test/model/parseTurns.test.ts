@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser } from '../../server/src/model';
 import { nextParseTurn } from '../../server/src/model/parseTurns';
+import { slicedReadLength } from '../../server/src/model/moduleFolderModel';
 import { MemoryFileSystem, testParser } from './helpers';
 
 test('urgent turns are given before background ones, each on a turn of the event loop of its own', async () => {
@@ -44,6 +45,48 @@ test('a folder opened in the editor is read before the rest of the folder the ba
     assert.ok(firstOpened > 0, `the background folder started first: ${parsed.join(' ')}`);
     assert.equal(lastOpened - firstOpened, 7, `the opened folder's 8 files were parsed back to back: ${parsed.join(' ')}`);
     assert.ok(parsed.slice(lastOpened + 1).length > 20, 'most of the background folder came after');
+  } finally {
+    for (const model of models) model.dispose();
+  }
+});
+
+test('a large closed file read in slices holds the parse turns until it is read: one such parse at a time, and the files of a folder an editor waits for next', async () => {
+  const parser = await testParser();
+  let inFlight = 0;
+  let mostAtOnce = 0;
+  const order: string[] = [];
+  const recording = Object.create(parser) as TerraformParser;
+  recording.parseInSlices = async (text, oldTree, control) => {
+    inFlight++;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
+    order.push(/^# (\S+)/.exec(text)?.[1] ?? '?');
+    try {
+      return await parser.parseInSlices(text, oldTree, control);
+    } finally {
+      inFlight--;
+    }
+  };
+  recording.parse = (text, oldTree) => {
+    order.push(/^# (\S+)/.exec(text)?.[1] ?? '?');
+    return parser.parse(text, oldTree);
+  };
+  // Each over slicedReadLength: many slices each.
+  const large = (name: string) => `# ${name}\n${Array.from({ length: 1000 }, (_, index) => `variable "${name.replace('/', '_')}_${index}" {\n  default = ${index}\n}\n`).join('\n')}`;
+  const files: Record<string, string> = {};
+  for (let index = 0; index < 6; index++) files[path.resolve(`/held/background/b${index}.tf`)] = large(`background/b${index}`);
+  for (let index = 0; index < 3; index++) files[path.resolve(`/held/opened/o${index}.tf`)] = large(`opened/o${index}`);
+  assert.ok(files[path.resolve('/held/opened/o0.tf')]!.length >= slicedReadLength);
+  const fileSystem = new MemoryFileSystem(files);
+  const background = ModuleFolderModel.load({ folder: '/held/background', parser: recording, fileSystem, yieldBetweenFiles: true, background: true });
+  while (order.length < 1) await new Promise((resolve) => setImmediate(resolve));
+  const opened = ModuleFolderModel.load({ folder: '/held/opened', parser: recording, fileSystem, yieldBetweenFiles: true });
+  const models = await Promise.all([background, opened]);
+  try {
+    assert.equal(mostAtOnce, 1, 'one sliced parse at a time');
+    const firstOpened = order.findIndex((name) => name.startsWith('opened/'));
+    assert.deepEqual(order.slice(firstOpened, firstOpened + 3), ['opened/o0', 'opened/o1', 'opened/o2'], `the opened folder's files right after the background file under way: ${order.join(' ')}`);
+    assert.ok(firstOpened <= 2, `at most the background file under way before them: ${order.join(' ')}`);
+    assert.equal(models[1].index.variableNames().length, 3 * 1000);
   } finally {
     for (const model of models) model.dispose();
   }

@@ -15,7 +15,7 @@ import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
-import { nextParseTurn } from './parseTurns';
+import { holdingParseTurns, nextParseTurn } from './parseTurns';
 import type { ParsePriority } from './parseTurns';
 import { describeError, extractFileText, extractFileTextInSlices } from './fileExtraction';
 import type { FileExtraction } from './fileExtraction';
@@ -468,16 +468,17 @@ export class ModuleFolderModel {
       return;
     }
     if (text !== undefined && this.yieldBetweenFiles) {
-      // One file per turn of the event loop, across every folder (parseTurns.ts).
-      await nextParseTurn(this.parsePriority);
       const wanted = () => this.generations.get(file) === generation && !this.openDocuments.has(file) && !this.disposed && !this.stopped();
-      if (!wanted()) return;
       if (text.length >= slicedReadLength && !this.tooLarge(file, text)) {
-        // A file this large is parsed in slices and read in steps, the requests answered between them.
-        const extraction = await extractFileTextInSlices(this.parser, file, kind, text, () => !wanted());
+        // A file this large is parsed in slices and read in steps, the requests answered between them, and no other
+        // file's parse starts meanwhile.
+        const extraction = await holdingParseTurns(this.parsePriority, async () => (wanted() ? extractFileTextInSlices(this.parser, file, kind, text, () => !wanted()) : undefined));
         if (extraction && wanted()) this.setContribution(file, this.settle(file, extraction));
         return;
       }
+      // One file per turn of the event loop, across every folder (parseTurns.ts).
+      await nextParseTurn(this.parsePriority);
+      if (!wanted()) return;
     }
     this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
   }
