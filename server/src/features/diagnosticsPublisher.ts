@@ -103,6 +103,9 @@ export class DiagnosticsPublisher {
   }
 
   private publishFolder(folder: string, model: ModuleFolderModel | undefined, parser: TerraformParser): void {
+    // A large document opened is read in slices, and until then the folder lacks its facts: every `var.x` it declares
+    // would be reported undeclared meanwhile. What was published stays; the end of that read asks again.
+    if (model?.awaitsFirstRead()) return;
     const previous = this.published.get(folder) ?? new Map<string, string>();
     const next = new Map<string, string>();
     const byFile = model ? this.options.compute(folder, model, parser) : new Map<string, Diagnostic[]>();

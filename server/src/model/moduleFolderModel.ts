@@ -341,6 +341,15 @@ export class ModuleFolderModel {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /**
+   * Whether a document opened in slices has not been read yet: the folder's facts lack all of it meanwhile (its
+   * declarations too), so diagnostics wait for it.
+   */
+  awaitsFirstRead(): boolean {
+    for (const open of this.openDocuments.values()) if (open.awaitsFirstRead) return true;
+    return false;
+  }
+
   /** Characters of text the kept syntax trees (open documents') were parsed from: what the parser's memory must hold. */
   heldTreeText(): number {
     let characters = 0;

@@ -78,8 +78,16 @@ export class OpenDocument {
   static unparsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): OpenDocument {
     const document = new OpenDocument(parser, file, kind, text, report);
     document.unparsed = { prefix: 0, suffix: 0, reusable: false, blockwise: false };
+    document.unread = true;
     return document;
   }
+
+  /** Opened unparsed, and not read yet: the folder has none of its facts (not even an older text's). */
+  get awaitsFirstRead(): boolean {
+    return this.unread;
+  }
+
+  private unread = false;
 
   /** Opened over the size limit: kept as text only (no analysis, so nothing to re-parse incrementally). */
   static textOnly(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): OpenDocument {
@@ -119,6 +127,7 @@ export class OpenDocument {
       this.tree = undefined;
       this.text = text;
       this.unparsed = undefined;
+      this.unread = false; // text only: there are no facts to wait for
       this.extractor?.reset();
       return { kind: 'too-large' };
     }
@@ -183,7 +192,9 @@ export class OpenDocument {
     const edit = reuse && pending ? { prefix, suffix: Math.min(pending.suffix, text.length - prefix) } : undefined;
     if (!reuse) this.extractor?.reset();
     try {
-      return yield* this.extractTree(tree, text, edit);
+      const contribution = yield* this.extractTree(tree, text, edit);
+      this.unread = false;
+      return contribution;
     } finally {
       if (this.disposed) tree.delete(); // closed, or its folder removed, between two steps
       else if (this.parser.owns(tree)) {
