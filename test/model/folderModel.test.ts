@@ -7,6 +7,7 @@ import type { ModelChange, TerraformParser, TextChange } from '../../server/src/
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { freshTerraformFacts, MemoryFileSystem, testParser } from './helpers';
 import { slicedReadLength } from '../../server/src/model/moduleFolderModel';
+import { turnsDuring } from '../helpers/eventLoopTurns';
 import { referenceRange } from '../../server/src/model/references';
 
 const folder = path.resolve('/work/folder-model');
@@ -82,16 +83,7 @@ describe('module folder model: disk and open documents', () => {
     assert.ok(large.length >= slicedReadLength);
     const fileSystem = new MemoryFileSystem({ [variables]: large, [main]: 'output "o" {\n  value = var.v_7\n}\n' });
     const parser = await testParser();
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const model = await ModuleFolderModel.load({ folder, parser, fileSystem, yieldBetweenFiles: true });
-    ticking = false;
+    const { value: model, turns } = await turnsDuring(() => ModuleFolderModel.load({ folder, parser, fileSystem, yieldBetweenFiles: true }));
     try {
       assert.deepEqual(model.index.get(variables), freshTerraformFacts(parser, variables, large));
       assert.equal(model.index.variableNames().length, 1500);

@@ -14,6 +14,51 @@ const text = 'variable "region" {\n  type = string\n}\n\nresource "null_resource
 const renameInBlock: TextChange = { range: { start: { line: 5, character: 23 }, end: { line: 5, character: 29 } }, text: 'zone' };
 
 const fresh = (parser: TerraformParser, source: string) => freshTerraformFacts(parser, file, source);
+/** 1,000 blocks: a whole-file parse and reading of many slices and steps. */
+const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
+
+/** The document's waiting parse in slices, with the parser recycled between two steps of reading its tree. */
+async function parseWithRecycleWhileReading(parser: TerraformParser, document: OpenDocument) {
+  const parseInSlices = parser.parseInSlices.bind(parser);
+  let parsed = false;
+  parser.parseInSlices = async (...args) => {
+    const tree = await parseInSlices(...args);
+    parsed = true;
+    return tree;
+  };
+  let recycled = false;
+  try {
+    const result = await document.parseWholeInSlices({
+      cancelled: () => false,
+      pause: async () => {
+        if (parsed && !recycled) {
+          recycled = true;
+          await parser.recycle(() => document.reparse());
+        }
+        await twoTurns();
+      },
+    });
+    assert.ok(recycled, 'the recycle came while the tree was read');
+    return result;
+  } finally {
+    parser.parseInSlices = parseInSlices;
+  }
+}
+
+/** What `work` returns, and how many whole-file parses (at once) it made. */
+function countingWholeParses<T>(parser: TerraformParser, work: () => T): { value: T; wholeParses: number } {
+  const parse = parser.parse.bind(parser);
+  let wholeParses = 0;
+  parser.parse = (...args) => {
+    wholeParses++;
+    return parse(...args);
+  };
+  try {
+    return { value: work(), wholeParses };
+  } finally {
+    parser.parse = parse;
+  }
+}
 
 describe('an open document', () => {
   test('an edit inside one block of a clean file is read from that block alone, exactly', async () => {
@@ -56,93 +101,28 @@ describe('an open document', () => {
 
   test('a recycle of the parser between two steps of reading the new tree: the tree the recycle parsed is kept, so the next edit parses no whole file', async () => {
     const parser = await testParser();
-    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
     const { document } = OpenDocument.parsed(parser, file, terraform, text + long, () => undefined);
     // The whole text replaced: no tree to re-use, every block read again, in many steps.
     assert.deepEqual(document.change([{ text: `${text}${long}\n` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
-    const parseInSlices = parser.parseInSlices.bind(parser);
-    let parsed = false;
-    parser.parseInSlices = async (...args) => {
-      const tree = await parseInSlices(...args);
-      parsed = true;
-      return tree;
-    };
-    let recycled = false;
-    try {
-      const result = await document.parseWholeInSlices({
-        cancelled: () => false,
-        pause: async () => {
-          if (parsed && !recycled) {
-            recycled = true;
-            await parser.recycle(() => document.reparse());
-          }
-          await twoTurns();
-        },
-      });
-      assert.ok(recycled, 'the recycle came while the tree was read');
-      assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
-    } finally {
-      parser.parseInSlices = parseInSlices;
-    }
-    const parse = parser.parse.bind(parser);
-    let wholeParses = 0;
-    parser.parse = (...args) => {
-      wholeParses++;
-      return parse(...args);
-    };
-    try {
-      const outcome = document.change([renameInBlock], undefined, {}, () => false);
-      assert.equal(outcome.kind, 'block');
-      assert.equal(wholeParses, 0, 'a tree of the runtime the recycle let go would have been parsed again whole');
-      assert.deepEqual(outcome.kind === 'block' && outcome.contribution, fresh(parser, document.text));
-    } finally {
-      parser.parse = parse;
-    }
+    const result = await parseWithRecycleWhileReading(parser, document);
+    assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
+    const { value: outcome, wholeParses } = countingWholeParses(parser, () => document.change([renameInBlock], undefined, {}, () => false));
+    assert.equal(outcome.kind, 'block');
+    assert.equal(wholeParses, 0, 'a tree of the runtime the recycle let go would have been parsed again whole');
+    assert.deepEqual(outcome.kind === 'block' && outcome.contribution, fresh(parser, document.text));
   });
 
   test('a recycle between two steps of reading, with no tree kept for it to re-parse: the tree of the old runtime is let go, and the next change is parsed afresh in slices', async () => {
     const parser = await testParser();
-    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
     // Kept as text only (over the size limit), then back under it: no tree, so the read has none to re-use.
     const document = OpenDocument.textOnly(parser, file, terraform, text, () => undefined);
     assert.deepEqual(document.change([{ text: `${text}${long}` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
-    const parseInSlices = parser.parseInSlices.bind(parser);
-    let parsed = false;
-    parser.parseInSlices = async (...args) => {
-      const tree = await parseInSlices(...args);
-      parsed = true;
-      return tree;
-    };
-    let recycled = false;
-    try {
-      const result = await document.parseWholeInSlices({
-        cancelled: () => false,
-        pause: async () => {
-          if (parsed && !recycled) {
-            recycled = true;
-            await parser.recycle(() => document.reparse());
-          }
-          await twoTurns();
-        },
-      });
-      assert.ok(recycled);
-      assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
-    } finally {
-      parser.parseInSlices = parseInSlices;
-    }
+    const result = await parseWithRecycleWhileReading(parser, document);
+    assert.deepEqual(result !== 'stopped' && result.contribution, fresh(parser, document.text));
     assert.equal(document.treeTextLength, 0, 'no tree of the runtime the recycle let go');
-    const parse = parser.parse.bind(parser);
-    let wholeParses = 0;
-    parser.parse = (...args) => {
-      wholeParses++;
-      return parse(...args);
-    };
-    try {
-      assert.deepEqual(document.change([renameInBlock], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
-      assert.equal(wholeParses, 0, 'nothing parsed at once on the keystroke');
-    } finally {
-      parser.parse = parse;
-    }
+    const { value: outcome, wholeParses } = countingWholeParses(parser, () => document.change([renameInBlock], undefined, { deferWholeParse: true }, () => false));
+    assert.deepEqual(outcome, { kind: 'deferred' });
+    assert.equal(wholeParses, 0, 'nothing parsed at once on the keystroke');
     const parsedAgain = await document.parseWholeInSlices({ cancelled: () => false });
     assert.deepEqual(parsedAgain !== 'stopped' && parsedAgain.contribution, fresh(parser, document.text));
     assert.ok(document.treeTextLength > 0);
@@ -150,7 +130,6 @@ describe('an open document', () => {
 
   test('closed between two steps of reading: the tree read is deleted, not kept by the closed document', async () => {
     const parser = await testParser();
-    const long = Array.from({ length: 1000 }, (_, index) => `resource "null_resource" "r${index}" {\n  triggers = { r = var.region }\n}\n`).join('\n');
     const { document } = OpenDocument.parsed(parser, file, terraform, text, () => undefined);
     assert.deepEqual(document.change([{ text: `${text}${long}` }], undefined, { deferWholeParse: true }, () => false), { kind: 'deferred' });
     let pauses = 0;

@@ -10,6 +10,7 @@ import { runtimeOf } from '../../server/src/model/treeSitter';
 import type { Parser } from '../../server/src/model/treeSitter';
 import type { Tree } from '../../server/src/model/treeSitter';
 import { testParser } from './helpers';
+import { turnsDuring } from '../helpers/eventLoopTurns';
 
 /** 300 blocks with a stray closing brace in the middle: ~50 ms of error recovery, many slices. */
 function brokenText(blocks = 300): string {
@@ -19,23 +20,6 @@ function brokenText(blocks = 300): string {
 }
 
 const never = { cancelled: () => false };
-
-/** Counts the turns of the event loop that pass until `work` resolves. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {
-  let turns = 0;
-  let ticking = true;
-  const tick = () => {
-    if (!ticking) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work(), turns };
-  } finally {
-    ticking = false;
-  }
-}
 
 function sameTree(parser: TerraformParser, tree: Tree | undefined, text: string): void {
   assert.ok(tree, 'a tree');

@@ -14,6 +14,7 @@ import { allSteps, stepsInSlices, twoTurns } from '../../server/src/model/steps'
 import type { Steps } from '../../server/src/model/steps';
 import type { Node } from '../../server/src/model/treeSitter';
 import { demoAppFolder, freshTerraformFacts, testParser } from './helpers';
+import { turnsDuring } from '../helpers/eventLoopTurns';
 
 const file = '/work/stepped/main.tf';
 
@@ -160,16 +161,7 @@ describe('reading a tree in steps', () => {
       ['tfvars', Array.from({ length: 3000 }, (_, index) => `v_${index} = { name = "n-${index}", size = ${index} }`).join('\n'), { kind: 'tfvars', format: 'hcl', autoLoaded: true }],
     ];
     for (const [what, text, kind] of texts) {
-      let turns = 0;
-      let ticking = true;
-      const tick = () => {
-        if (!ticking) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      const sliced = await extractFileTextInSlices(parser, file, kind, text, () => false);
-      ticking = false;
+      const { value: sliced, turns } = await turnsDuring(() => extractFileTextInSlices(parser, file, kind, text, () => false));
       assert.deepEqual(sliced, extractFileText(parser, file, kind, text), what);
       assert.ok(sliced?.contribution, what);
       assert.ok(turns >= 5, `${what}: the event loop turned ${turns} times`);

@@ -14,6 +14,7 @@ import { largeFileLength } from '../../server/src/indexing/indexPool';
 import { modelUpdateDelayMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
 import type { TerraformParser, TextChange } from '../../server/src/model';
 import { maxRegions } from '../../server/src/model/terraformFile';
+import { countTurns } from '../helpers/eventLoopTurns';
 import { LoopClock } from '../helpers/loopClock';
 import { testParser } from '../model/helpers';
 
@@ -128,26 +129,19 @@ describe('with the real model', () => {
   test('a large document opened is parsed in slices: the event loop turns meanwhile, and its version is the model\'s once that parse ends', async () => {
     const text = manyBlocks(6000);
     assert.ok(text.length >= largeFileLength);
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const counter = countTurns();
     // openRealDocument returns once the open is done: the parse it set up is queued behind it.
     const opened = await openRealDocument(text);
     const { view, fileUri, settled } = opened;
     try {
       assert.equal(view.modelVersion(fileUri), undefined, 'no facts of this text yet');
       await settled();
-      ticking = false;
+      const turns = counter.stop();
       assert.equal(view.modelVersion(fileUri), 1);
       assert.equal(opened.folders.modelFor(fileUri)?.index.referencesTo('v_5999').length, 1);
       assert.ok(turns >= 20, `the event loop turned ${turns} times while a ${Math.round(text.length / 1024)} KB document opened`);
     } finally {
-      ticking = false;
+      counter.stop();
       opened.dispose();
     }
   });
