@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import type { Connection, DidChangeTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
+import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import { ModuleFolders } from '../../server/src/documents/moduleFolders';
 import { largeFileLength } from '../../server/src/indexing/indexPool';
 import { modelUpdateDelayMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
@@ -18,8 +18,11 @@ import { countTurns } from '../helpers/eventLoopTurns';
 import { LoopClock } from '../helpers/loopClock';
 import { testParser } from '../model/helpers';
 
-/** The sync over real module folders and the real parser (counting its whole-file parses), with `text` open as main.tf. */
-async function openRealDocument(text: string) {
+/**
+ * The sync over real module folders and the real parser (counting its whole-file parses), with `text` open as main.tf
+ * (on disk too, unless `diskText` is given).
+ */
+async function openRealDocument(text: string, diskText = text) {
   const parser = await testParser();
   const counter = { parses: 0, stopped: 0 };
   const counting = Object.create(parser) as TerraformParser;
@@ -32,15 +35,15 @@ async function openRealDocument(text: string) {
   };
   const folder = mkdtempSync(path.join(os.tmpdir(), 'sync-scheduling-'));
   const file = path.join(folder, 'main.tf');
-  writeFileSync(file, text);
+  writeFileSync(file, diskText);
   const fileUri = pathToFileURL(file).href;
   const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
   const clock = new LoopClock();
-  const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void } = {};
+  const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void; close?: (params: DidCloseTextDocumentParams) => void } = {};
   const connection = {
     onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
     onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
-    onDidCloseTextDocument: () => undefined,
+    onDidCloseTextDocument: (handler: typeof handlers.close) => (handlers.close = handler),
     onDidChangeWatchedFiles: () => undefined,
   } as unknown as Connection;
   const view = registerDocumentSync(connection, folders, { clock });
@@ -55,6 +58,7 @@ async function openRealDocument(text: string) {
     fileUri,
     counter,
     change: (version: number, change: TextChange) => handlers.change!({ textDocument: { uri: fileUri, version }, contentChanges: [change] }),
+    close: () => handlers.close!({ textDocument: { uri: fileUri } }),
     /** Resolves once the work queued for the folder so far (a parse's slices among it) has ended. */
     settled: () => folders.withModel(fileUri, () => undefined),
     problemsOn: (line: number) => folders.modelFor(fileUri)?.index.get(file)?.syntaxProblems.some((problem) => problem.range.start.line === line) === true,
@@ -142,6 +146,23 @@ describe('with the real model', () => {
       assert.ok(turns >= 20, `the event loop turned ${turns} times while a ${Math.round(text.length / 1024)} KB document opened`);
     } finally {
       counter.stop();
+      opened.dispose();
+    }
+  });
+
+  test('a large document closed before the parse its open set up has started: that parse does not run, the close reads the disk', async () => {
+    // Unsaved text in the editor, different from the disk's: the close needs the disk's facts, not the editor's.
+    const opened = await openRealDocument(`${manyBlocks(6000)}\nlocals {\n  unsaved = var.u\n}\n`, manyBlocks(6000));
+    const { fileUri, counter, settled } = opened;
+    try {
+      // The open's parse is queued behind the open; the close comes first.
+      opened.close();
+      await settled();
+      assert.equal(counter.parses, 1, 'one parse: the close reading the disk');
+      assert.equal(opened.folders.modelFor(fileUri)?.isOpen(opened.file), false);
+      assert.equal(opened.folders.modelFor(fileUri)?.index.referencesTo('v_5999').length, 1, 'the disk\'s facts');
+      assert.equal(opened.folders.modelFor(fileUri)?.index.referencesTo('u').length, 0);
+    } finally {
       opened.dispose();
     }
   });

@@ -154,6 +154,9 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
    */
   const parseWaiting = (uri: string, firstLine?: number): Promise<unknown> => {
     const done = folders.withModel(uri, async (model) => {
+      // Closed since (its close, queued behind this, reads the disk again): a parse now would be for nothing, and
+      // one of a large file left broken takes seconds of CPU.
+      if (!latest.has(uri)) return;
       const version = handed.get(uri);
       const latestVersion = latest.get(uri)?.version;
       const stale = () => latest.get(uri)?.version !== latestVersion;
