@@ -5,11 +5,11 @@
 // model's side is test/server/syncWithRealModel.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import type { ModuleFolders } from '../../server/src/documents/moduleFolders';
 import { heavyParseMs, maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
 import type { TextChange } from '../../server/src/model';
 import { LoopClock } from '../helpers/loopClock';
+import { syncConnection } from '../helpers/syncConnection';
 
 type ChangeResult = boolean | 'deferred' | 'unverified';
 
@@ -75,17 +75,7 @@ class RecordingModel {
 function openDocument() {
   const clock = new LoopClock();
   const model = new RecordingModel(clock);
-  const handlers: {
-    open?: (params: DidOpenTextDocumentParams) => void;
-    change?: (params: DidChangeTextDocumentParams) => void;
-    close?: (params: DidCloseTextDocumentParams) => void;
-  } = {};
-  const connection = {
-    onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
-    onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
-    onDidCloseTextDocument: (handler: typeof handlers.close) => (handlers.close = handler),
-    onDidChangeWatchedFiles: () => undefined,
-  } as unknown as Connection;
+  const { connection, handlers } = syncConnection();
   // Like ModuleFolders: the work runs on the folder's queue, in order, a microtask later, not inside the call. A test
   // can hold the queue (the folder busy, e.g. reading from disk) so that several pieces of work wait in it.
   let tail: Promise<unknown> = Promise.resolve();

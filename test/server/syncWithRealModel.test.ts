@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import type { Connection, DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import { ModuleFolders } from '../../server/src/documents/moduleFolders';
 import { largeFileLength } from '../../server/src/indexing/indexPool';
 import { modelUpdateDelayMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
@@ -16,6 +15,7 @@ import type { TerraformParser, TextChange } from '../../server/src/model';
 import { maxRegions } from '../../server/src/model/terraformFile';
 import { countTurns } from '../helpers/eventLoopTurns';
 import { LoopClock } from '../helpers/loopClock';
+import { syncConnection } from '../helpers/syncConnection';
 import { testParser } from '../model/helpers';
 
 /**
@@ -39,13 +39,7 @@ async function openRealDocument(text: string, diskText = text) {
   const fileUri = pathToFileURL(file).href;
   const folders = new ModuleFolders({ parser: Promise.resolve(counting), environment: {}, log: () => undefined });
   const clock = new LoopClock();
-  const handlers: { open?: (params: DidOpenTextDocumentParams) => void; change?: (params: DidChangeTextDocumentParams) => void; close?: (params: DidCloseTextDocumentParams) => void } = {};
-  const connection = {
-    onDidOpenTextDocument: (handler: typeof handlers.open) => (handlers.open = handler),
-    onDidChangeTextDocument: (handler: typeof handlers.change) => (handlers.change = handler),
-    onDidCloseTextDocument: (handler: typeof handlers.close) => (handlers.close = handler),
-    onDidChangeWatchedFiles: () => undefined,
-  } as unknown as Connection;
+  const { connection, handlers } = syncConnection();
   const view = registerDocumentSync(connection, folders, { clock });
   handlers.open!({ textDocument: { uri: fileUri, languageId: 'terraform', version: 1, text } });
   await folders.withModel(fileUri, () => undefined); // loaded and opened
