@@ -33,7 +33,7 @@ async function parseWithRecycleWhileReading(parser: TerraformParser, document: O
       pause: async () => {
         if (parsed && !recycled) {
           recycled = true;
-          await parser.recycle(() => document.reparse());
+          await parser.recycle(() => document.reparseInSlices());
         }
         await twoTurns();
       },

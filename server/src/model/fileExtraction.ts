@@ -6,8 +6,9 @@ import type { ModelFileKind } from './fileKinds';
 import { TreeSitterPoints } from './positions';
 import type { TerraformParser } from './terraformParser';
 import { referenceRangeLength } from './references';
-import { stepsInSlices } from './steps';
-import { extractTerraformFile, extractTerraformFileSteps } from './terraformFile';
+import { allSteps, stepsInSlices } from './steps';
+import type { Steps } from './steps';
+import { extractTerraformFileSteps } from './terraformFile';
 import type { Tree } from './treeSitter';
 import { extractTfvarsFile } from './tfvarsFile';
 
@@ -19,17 +20,10 @@ export function extractFileText(parser: TerraformParser, file: string, kind: Mod
   try {
     tree = parser.parse(text);
   } catch (error) {
-    return { problem: `Cannot parse ${path.basename(file)}: ${describeError(error)}` };
+    return parseProblem(file, error);
   }
-  try {
-    if (kind.kind === 'tfvars') return { contribution: extractTfvarsFile(tree, file, kind.format, kind.autoLoaded) };
-    let points: TreeSitterPoints | undefined;
-    return { contribution: extractTerraformFile(tree, file, (start, end) => parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)))) };
-  } catch (error) {
-    return { problem: `Cannot index ${path.basename(file)}: ${describeError(error)}` };
-  } finally {
-    tree.delete();
-  }
+  // One query for the references over the whole tree: ranges cost a walk of the tree's top.
+  return allSteps(readTree(parser, tree, file, kind, text, Number.POSITIVE_INFINITY));
 }
 
 /**
@@ -46,18 +40,27 @@ export async function extractFileTextInSlices(parser: TerraformParser, file: str
       tree = await parser.parseInSlices(text, undefined, { cancelled });
     }
   } catch (error) {
-    return { problem: `Cannot parse ${path.basename(file)}: ${describeError(error)}` };
+    return parseProblem(file, error);
   }
+  return stepsInSlices(readTree(parser, tree, file, kind, text, referenceRangeLength));
+}
+
+/** The facts of `tree` (a parse of `text`), which is deleted once they are read. */
+function* readTree(parser: TerraformParser, tree: Tree, file: string, kind: ModelFileKind, text: string, referenceRangeLength: number): Steps<FileExtraction> {
   try {
     if (kind.kind === 'tfvars') return { contribution: extractTfvarsFile(tree, file, kind.format, kind.autoLoaded) };
     let points: TreeSitterPoints | undefined;
     const parseRegion = (start: number, end: number) => parser.parseRegion(text, start, end, (points ??= new TreeSitterPoints(text)));
-    return { contribution: await stepsInSlices(extractTerraformFileSteps(tree, file, parseRegion, referenceRangeLength)) };
+    return { contribution: yield* extractTerraformFileSteps(tree, file, parseRegion, referenceRangeLength) };
   } catch (error) {
     return { problem: `Cannot index ${path.basename(file)}: ${describeError(error)}` };
   } finally {
     tree.delete();
   }
+}
+
+function parseProblem(file: string, error: unknown): FileExtraction {
+  return { problem: `Cannot parse ${path.basename(file)}: ${describeError(error)}` };
 }
 
 export function describeError(error: unknown): string {

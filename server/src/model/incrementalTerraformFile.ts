@@ -13,7 +13,7 @@ import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
 import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
-import { blockKeyword, bodyItems } from './syntaxTree';
+import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
 import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
 import type { Node, Tree } from './treeSitter';
@@ -23,9 +23,6 @@ interface Piece {
   row: number;
   facts: Facts;
 }
-
-/** The same keywords syntaxTree.topLevelBlocks treats as top level inside a broken block. */
-const topLevelKeywords = new Set(['terraform', 'variable', 'resource', 'data', 'module', 'output', 'locals', 'provider', 'ephemeral', 'check', 'import', 'moved', 'removed']);
 
 /** A block edit's result: `exact` when it is what a whole-file parse gives, otherwise a whole-file parse must check it. */
 export interface BlockEditResult {
@@ -286,7 +283,9 @@ export class IncrementalTerraformExtractor {
   }
 
   private *fromPieces(root: Node, text: string, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
-    const previous = this.entryPieces();
+    // Right after a whole pass the keyed pieces are the entries'; after edits read from a block or a window, the
+    // entries are what is up to date.
+    const previous = this.pieces.size > 0 ? this.pieces : this.entryPieces();
     this.currentText = text;
     const rootHasError = root.hasError;
     const document = { text, endIndex: root.endIndex };
@@ -323,8 +322,7 @@ export class IncrementalTerraformExtractor {
    */
   private entryPieces(): Map<string, Piece> {
     const pieces = new Map<string, Piece>();
-    if (this.pieces.size > 0 || !this.entries) return pieces; // a whole pass just ran: its pieces are the entries'
-    for (const entry of this.entries) {
+    for (const entry of this.entries ?? []) {
       if (entry.shape === undefined) continue;
       const inFirstBody = entry.type === 'block' || entry.type === 'attribute';
       pieces.set(`${entry.shape}\u0000${inFirstBody}\u0000${this.currentText.slice(entry.start, entry.end)}`, { row: entry.row, facts: entry.facts });
@@ -332,7 +330,7 @@ export class IncrementalTerraformExtractor {
     return pieces;
   }
 
-  /** A piece's facts: the previous extraction's for the same piece (moved to its row), or read from the tree. */
+  /** A piece's facts: the previous pass's (`previous`) or this one's for the same piece, moved to its row, or read from the tree. */
   private *pieceOf(
     node: Node,
     inFirstBody: boolean,
@@ -344,7 +342,7 @@ export class IncrementalTerraformExtractor {
   ): Steps<Facts> {
     const row = node.startPosition.row;
     const key = pieceKey(node, inFirstBody, document.text.slice(node.startIndex, node.endIndex));
-    let piece = this.pieces.get(key) ?? previous.get(key) ?? next.get(key);
+    let piece = previous.get(key) ?? next.get(key);
     if (!piece) {
       read.extracted++;
       piece = { row, facts: yield* this.pieceFacts(node, inFirstBody, rootHasError, document) };
@@ -355,7 +353,7 @@ export class IncrementalTerraformExtractor {
   }
 
   /**
-   * Mirrors syntaxTree.topLevelBlocks for one piece of the root, then collect() for what it found. A step per block
+   * Mirrors syntaxTree.topLevelBlockSteps for one piece of the root, then collect() for what it found. A step per block
    * and per range of a large piece's references: the piece that a brace too many leaves holding half a 1 MB file
    * took 0.15-0.45 s to read at once.
    */
@@ -367,22 +365,13 @@ export class IncrementalTerraformExtractor {
       while (pending.length > 0) {
         for (const item of bodyItems(pending.pop() as Node)) {
           if (item.type !== 'block') continue;
-          if (topLevelKeywords.has(blockKeyword(item))) found.push(item);
+          if (isTopLevelBlock(item)) found.push(item);
           if (item.hasError) pending.push(item);
         }
         yield;
       }
     }
-    if (rootHasError) {
-      // A set, not a search of `found` per block: an unbalanced brace leaves half a 1 MB file in one ERROR node,
-      // 3,000 blocks among its 34,000 children (4.5 million comparisons, ~25 ms).
-      const foundIds = new Set(found.map((block) => block.id));
-      yield* blocksInErrors(piece, (block) => {
-        if (foundIds.has(block.id)) return;
-        found.push(block);
-        foundIds.add(block.id);
-      });
-    }
+    if (rootHasError) yield* addBlocksInErrors(piece, found);
     found.sort((a, b) => a.startIndex - b.startIndex);
     const facts: Facts = { variables: [], references: [], addresses: [], moved: [], cloudBlocks: [], remoteBackends: [], blockCount: found.length };
     for (const block of found) {
@@ -442,32 +431,4 @@ function pieceKey(node: Node, inFirstBody: boolean, text: string): string {
 /** A piece's key but its text and place in the body. */
 function pieceShape(node: Node): string {
   return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}`;
-}
-
-/**
- * Every named `block` child with a top-level keyword of an ERROR node in `piece` (the piece itself included), in
- * document order: what topLevelBlocks finds in error recovery's leftovers. Only nodes holding an error are walked
- * into, with a cursor, a step every 128 nodes: such an ERROR node can have 34,000 children.
- */
-function* blocksInErrors(piece: Node, onBlock: (block: Node) => void): Steps<void> {
-  const cursor = piece.walk();
-  // For each level below the piece that the cursor is on: whether that level's parent is an ERROR node.
-  const parentIsError: boolean[] = [];
-  let walked = 0;
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (parentIsError.length > 0 && parentIsError[parentIsError.length - 1] && node.type === 'block' && topLevelKeywords.has(blockKeyword(node))) onBlock(node);
-      if (node.hasError && cursor.gotoFirstChild()) parentIsError.push(node.isError);
-      else {
-        while (!cursor.gotoNextSibling()) {
-          if (parentIsError.length === 0 || !cursor.gotoParent()) return;
-          parentIsError.pop();
-        }
-      }
-      if (++walked % 128 === 0) yield;
-    }
-  } finally {
-    cursor.delete();
-  }
 }

@@ -215,21 +215,11 @@ export class OpenDocument {
   }
 
   /**
-   * Parses the kept tree afresh and deletes the old one: after TerraformParser.recycle the old tree belongs to the
-   * runtime being let go. The text is the same, so the facts are too: nothing is extracted again. A tree that waits
-   * for a whole-file parse matches its text now, which that parse re-uses.
-   */
-  reparse(): void {
-    if (!this.tree) return;
-    const tree = this.parser.parse(this.text);
-    this.tree.delete();
-    this.tree = tree;
-  }
-
-  /**
-   * reparse, a slice at a time (the event loop free between slices: a 1 MB file takes 0.3-1.5 s), for a tree of a
-   * runtime a recycle replaced. A change that comes meanwhile lets that tree go itself (see change): this parse is
-   * then of no use, and stops.
+   * Parses the kept tree afresh, a slice at a time (the event loop free between slices: a 1 MB file takes 0.3-1.5 s),
+   * and deletes the old one: after TerraformParser.recycle the old tree belongs to the runtime being let go. The
+   * text is the same, so the facts are too: nothing is extracted again. A tree that waits for a whole-file parse
+   * matches its text now, which that parse re-uses. A change that comes meanwhile lets the old tree go itself (see
+   * change): this parse is then of no use, and stops.
    */
   async reparseInSlices(): Promise<void> {
     const old = this.tree;

@@ -8,7 +8,7 @@ import { allSteps } from './steps';
 import type { Steps } from './steps';
 import { readCloudBlock, readRemoteBackendBlock } from './serviceBlocks';
 import { syntaxProblemSteps } from './syntaxProblems';
-import { blockAttributes, blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlocks } from './syntaxTree';
+import { blockAttributes, blockKeyword, blockLabelNodes, labelValue, nestedBlocks, topLevelBlockSteps } from './syntaxTree';
 import type { Node, Tree } from './treeSitter';
 import { readVariableBlock } from './variableBlocks';
 
@@ -65,7 +65,7 @@ export function collect(root: Node, file: string, into: TerraformFileContributio
 }
 
 function* collectSteps(root: Node, file: string, into: TerraformFileContribution, referenceRangeLength: number): Steps<void> {
-  const blocks = topLevelBlocks(root);
+  const blocks = yield* topLevelBlockSteps(root);
   if (blocks.length === 0) salvageHeader(root, file, into);
   for (const block of blocks) {
     collectBlock(block, file, into);

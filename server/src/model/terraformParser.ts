@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parserInput } from './parserInput';
 import { SlicingParsers } from './slicingParsers';
 import { TreeSitterPoints } from './positions';
-import { twoTurns } from './steps';
+import { stepSliceMs, twoTurns } from './steps';
 import { evaluateTreeSitterRuntime, registerLanguage } from './treeSitter';
 import type { Language, ParseOptions, Parser, Tree, TreeSitterRuntime } from './treeSitter';
 
@@ -99,9 +99,6 @@ export interface SliceControl {
   pause?(): Promise<void>;
 }
 
-/** How long one slice of a parse in slices runs before the event loop gets a turn. */
-const parseSliceMs = 1;
-
 function newParser(loaded: Pick<LoadedRuntime, 'runtime' | 'language'>): Parser {
   const parser = new loaded.runtime.Parser();
   parser.setLanguage(loaded.language);
@@ -162,7 +159,7 @@ export class TerraformParser {
   }
 
   /**
-   * Parses as `parse` does, `parseSliceMs` at a time, giving the event loop a turn between slices: the requests that
+   * Parses as `parse` does, `stepSliceMs` at a time (as stepped work runs), giving the event loop a turn between slices: the requests that
    * arrive meanwhile are answered at once, not after the whole parse (a 1 MB file left broken by a brace takes
    * tree-sitter 0.4-1.5 s to recover from). A parse that took more than one slice gives the event loop one more turn
    * before it returns, since what the caller does with its tree takes long too. Undefined when `control.cancelled()`
@@ -182,7 +179,7 @@ export class TerraformParser {
     let slices = 0;
     try {
       for (;;) {
-        deadline = performance.now() + parseSliceMs;
+        deadline = performance.now() + stepSliceMs;
         slices++;
         tree = parser.parse(input.read, reusable, { progressCallback });
         if (tree) break;
