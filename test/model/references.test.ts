@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractTerraformFile } from '../../server/src/model';
 import { testParser } from './helpers';
-import { referenceNameRange, referenceRange } from '../../server/src/model/references';
+import { findVariableReferences, referenceNameRange, referenceRange, variableReferenceSteps } from '../../server/src/model/references';
+import { allSteps } from '../../server/src/model/steps';
 
 async function referencesIn(text: string) {
   const parser = await testParser();
@@ -67,5 +68,34 @@ describe('var references', () => {
     const [reference] = await referencesIn('a = "${var.}"\nb = 1\n');
     assert.equal(reference.name, '');
     assert.deepEqual(referenceNameRange(reference), { start: { line: 0, character: 11 }, end: { line: 0, character: 11 } });
+  });
+
+  test('a `var.` with nothing after it is found among any number of `var.` that are no reference (comments, strings, longer names)', async () => {
+    // Those are searched one by one up to 32, past that in one query over the whole tree: both give the same.
+    for (const quoted of [3, 40]) {
+      const lines = Array.from({ length: quoted }, (_, index) => `# var.c_${index}\nlocals {\n  s_${index} = "var.s_${index}"\n  m_${index} = myvar.x_${index}\n  l_${index} = local.var.y\n}`);
+      const text = [...lines, 'locals {', '  c = var.real', '  a = var.', '  b = "${var.}"', '}', ''].join('\n');
+      const first = quoted * 6 + 1;
+      const references = await referencesIn(text);
+      assert.deepEqual(
+        references.map((reference) => [reference.name, reference.line]),
+        [['real', first], ['', first + 1], ['', first + 2]],
+        `${quoted} quoted`,
+      );
+      // The whole tree searched at once, and a range of 64 characters at a time (a large piece read in steps).
+      const parser = await testParser();
+      const tree = parser.parse(text);
+      try {
+        assert.deepEqual(findVariableReferences(tree.rootNode, '/m/main.tf'), references, `${quoted} quoted, whole tree`);
+        assert.deepEqual(allSteps(variableReferenceSteps(tree.rootNode, '/m/main.tf', undefined, 64)), references, `${quoted} quoted, in ranges`);
+      } finally {
+        tree.delete();
+      }
+    }
+  });
+
+  test('a traversal that does not start with `var` is no reference, however it is written', async () => {
+    const text = 'locals {\n  a = local.x\n  b = aws_instance.web.id\n  c = module.m.var\n  d = data.var.x\n  e = vars.x\n  f = var.ok\n}\n';
+    assert.deepEqual((await referencesIn(text)).map((reference) => reference.name), ['ok']);
   });
 });

@@ -9,16 +9,17 @@ import type { Range } from './positions';
  * Found in the syntax tree: every `variable_expr` whose identifier is `var`, wherever the grammar puts it
  * (attributes, template interpolations and directives, heredocs, for expressions, the pieces error recovery
  * leaves). A comment, a plain string or a heredoc's literal text holds no variable_expr, so `var.x` there is no
- * reference. One query, compiled once per language, matches inside the parser and hands back each `var` with the
- * `.name` that follows it: only those reach JavaScript (not the type keywords and object keys, variable_expr too),
- * and no node is asked for its parent or sibling, which tree-sitter answers by walking down from the root.
- * The query still visits every node: on a whole 1 MB file it takes about twice as long as the text search it
- * replaced (~0.4 s against ~0.17 s, +10% on opening the file), while after an edit only the changed blocks are
- * searched (~0.1 ms each), so typing does not notice.
+ * reference. One query, compiled once per language, matches inside the parser and hands back each variable followed
+ * by an attribute (`var.x`, also `local.y` and `aws_instance.web`, told apart here by the document's text: a query's
+ * text predicate would read every name out of the tree, the costliest part); no node is asked for its parent or
+ * sibling, which tree-sitter answers by walking down from the root. A `var` with no attribute after it (`"${var.}"`,
+ * typed half) is looked for only where the text shows a `var.` no match explained (see addDangling).
  */
 export function findVariableReferences(root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
+  const source = sourceOf(root, document);
   const found: FoundVars = new Map();
-  addMatches(found, varQuery(root.tree.language).matches(root));
+  addMatches(found, attributeQuery(root.tree.language).matches(root), source);
+  addDangling(found, root, source);
   return referencesOf(found, root, file, document);
 }
 
@@ -34,12 +35,14 @@ export const referenceRangeLength = 16_384;
  */
 export function* variableReferenceSteps(root: Node, file: string, document?: { text: string; endIndex: number }, rangeLength = referenceRangeLength): Steps<VariableReference[]> {
   if (root.endIndex - root.startIndex <= rangeLength) return findVariableReferences(root, file, document);
-  const query = varQuery(root.tree.language);
+  const query = attributeQuery(root.tree.language);
+  const source = sourceOf(root, document);
   const found: FoundVars = new Map();
   for (const range of searchRanges(root, rangeLength)) {
-    if (range) addMatches(found, query.matches(root, containedIn(range)));
+    if (range) addMatches(found, query.matches(root, containedIn(range)), source);
     yield;
   }
+  yield* danglingSteps(found, root, source, rangeLength);
   return referencesOf(found, root, file, document);
 }
 
@@ -91,18 +94,89 @@ export function* searchRanges(node: Node, rangeLength: number): Generator<readon
   }
 }
 
-/** Each `var` by where it starts, with the get_attr that follows it when a match had one. */
+/** Each `var` by where it starts, with the get_attr that follows it when there is one. */
 type FoundVars = Map<number, { varNode: Node; attribute?: Node }>;
 
-function addMatches(found: FoundVars, matches: readonly QueryMatch[]): void {
-  // A `var` followed by a get_attr matches both patterns (in either order): the match with the get_attr wins.
+/** The text the nodes' indices point into: the whole document's, or the root's own (which starts at its startIndex). */
+interface Source {
+  text: string;
+  /** The index in `text` of the document's index 0 (minus the root's start when `text` is the root's). */
+  offset: number;
+}
+
+function sourceOf(root: Node, document: { text: string } | undefined): Source {
+  return document ? { text: document.text, offset: 0 } : { text: root.text, offset: root.startIndex };
+}
+
+/** Whether `name` (the identifier of a variable_expr) is `var`, read from the text rather than out of the tree. */
+function isVar(name: Node, source: Source): boolean {
+  const start = name.startIndex;
+  return name.endIndex - start === 3 && source.text.startsWith('var', start - source.offset);
+}
+
+function addMatches(found: FoundVars, matches: readonly QueryMatch[], source: Source): void {
   for (const match of matches) {
-    const varNode = match.captures.find((capture) => capture.name === 'var')?.node;
-    if (!varNode) continue;
-    const attribute = match.captures.find((capture) => capture.name === 'attr')?.node;
-    const entry = found.get(varNode.startIndex);
-    if (!entry) found.set(varNode.startIndex, attribute ? { varNode, attribute } : { varNode });
-    else if (attribute) entry.attribute = attribute;
+    const { name, variable, attribute } = capturesOf(match);
+    if (name && variable && attribute && isVar(name, source)) found.set(variable.startIndex, { varNode: variable, attribute });
+  }
+}
+
+function capturesOf(match: QueryMatch): { name?: Node; variable?: Node; attribute?: Node } {
+  const nodes: { name?: Node; variable?: Node; attribute?: Node } = {};
+  for (const capture of match.captures) nodes[capture.name as 'name' | 'variable' | 'attribute'] = capture.node;
+  return nodes;
+}
+
+/**
+ * Past this many unexplained `var.` in the text (a file whose comments or strings quote many), one query for every
+ * variable costs less than a search at each.
+ */
+const maxDanglingSearches = 32;
+
+/**
+ * A `var` directly followed by a dot that no get_attr took (`"${var.}"`, `var.` at the end of a line being typed)
+ * is left only by error recovery, so it is searched for only at a `var.` of the text that no match explained: most
+ * files have none. The text also shows `var.` in comments, strings and longer names; each such place is asked of the
+ * tree by a query confined to its three characters.
+ */
+function addDangling(found: FoundVars, root: Node, source: Source): void {
+  const unexplained = unexplainedVars(found, root, source);
+  if (unexplained.length === 0) return;
+  const query = bareVariableQuery(root.tree.language);
+  if (unexplained.length > maxDanglingSearches) addBareMatches(found, query.matches(root), source);
+  else for (const at of unexplained) addBareMatches(found, query.matches(root, containedIn([at, at + 3])), source);
+}
+
+/** addDangling a range at a time (searchRanges) when the text shows too many places to search each. */
+function* danglingSteps(found: FoundVars, root: Node, source: Source, rangeLength: number): Steps<void> {
+  const unexplained = unexplainedVars(found, root, source);
+  if (unexplained.length <= maxDanglingSearches) {
+    addDangling(found, root, source);
+    return;
+  }
+  const query = bareVariableQuery(root.tree.language);
+  for (const range of searchRanges(root, rangeLength)) {
+    if (range) addBareMatches(found, query.matches(root, containedIn(range)), source);
+    yield;
+  }
+}
+
+/** Where the root's text (and the character after it) shows `var.` with no reference found there. */
+function unexplainedVars(found: FoundVars, root: Node, source: Source): number[] {
+  // The root's own text alone: a piece is not searched to the document's end.
+  const start = root.startIndex;
+  const text = source.text.slice(start - source.offset, root.endIndex - source.offset + 1);
+  const unexplained: number[] = [];
+  for (let at = text.indexOf('var.'); at >= 0; at = text.indexOf('var.', at + 1)) {
+    if (!found.has(start + at)) unexplained.push(start + at);
+  }
+  return unexplained;
+}
+
+function addBareMatches(found: FoundVars, matches: readonly QueryMatch[], source: Source): void {
+  for (const match of matches) {
+    const { name, variable } = capturesOf(match);
+    if (name && variable && !found.has(variable.startIndex) && isVar(name, source)) found.set(variable.startIndex, { varNode: variable });
   }
 }
 
@@ -123,20 +197,26 @@ function referencesOf(found: FoundVars, root: Node, file: string, document?: { t
   return references;
 }
 
-const queries = new WeakMap<Language, Query>();
+const attributeQueries = new WeakMap<Language, Query>();
+const bareVariableQueries = new WeakMap<Language, Query>();
 
-function varQuery(language: Language): Query {
-  let query = queries.get(language);
+/** Every variable followed by an attribute: its name, the variable_expr, and the get_attr (in that order). */
+function attributeQuery(language: Language): Query {
+  return compiled(attributeQueries, language, '((variable_expr (identifier) @name) @variable . (get_attr) @attribute)');
+}
+
+/** Every variable: its name and the variable_expr. */
+function bareVariableQuery(language: Language): Query {
+  return compiled(bareVariableQueries, language, '(variable_expr (identifier) @name) @variable');
+}
+
+function compiled(cache: WeakMap<Language, Query>, language: Language, source: string): Query {
+  let query = cache.get(language);
   if (!query) {
-    // Two patterns: an optional get_attr cannot be anchored where nothing follows (`var` last in an ERROR).
     // The query belongs to the copy of web-tree-sitter that loaded the language (see treeSitter.ts).
     const { Query } = runtimeOf(language);
-    query = new Query(
-      language,
-      `((variable_expr (identifier) @name) @var . (get_attr) @attr (#eq? @name "var"))
-       ((variable_expr (identifier) @name) @var (#eq? @name "var"))`,
-    );
-    queries.set(language, query);
+    query = new Query(language, source);
+    cache.set(language, query);
   }
   return query;
 }
