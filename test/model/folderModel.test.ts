@@ -6,7 +6,7 @@ import { ModuleFolderModel } from '../../server/src/model';
 import type { ModelChange, TerraformParser, TextChange } from '../../server/src/model';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { freshTerraformFacts, MemoryFileSystem, testParser } from './helpers';
-import { slicedReadLength } from '../../server/src/model/moduleFolderModel';
+import { slicedReadLength } from '../../server/src/model/closedFiles';
 import { turnsDuring } from '../helpers/eventLoopTurns';
 import { referenceRange } from '../../server/src/model/references';
 

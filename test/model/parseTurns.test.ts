@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser } from '../../server/src/model';
 import { nextParseTurn } from '../../server/src/model/parseTurns';
-import { slicedReadLength } from '../../server/src/model/moduleFolderModel';
+import { slicedReadLength } from '../../server/src/model/closedFiles';
 import { MemoryFileSystem, testParser } from './helpers';
 
 test('urgent turns are given before background ones, each on a turn of the event loop of its own', async () => {

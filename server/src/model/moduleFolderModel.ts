@@ -1,10 +1,10 @@
 // The code model of one Terraform module folder: what its .tf and tfvars files declare and reference, and which
 // service workspace it is linked to. Files come from disk unless open in the editor (open text wins). The LSP
 // layer feeds it: openDocument/changeDocument/closeDocument for editor buffers, fileChanged/fileDeleted from
-// file watching. Only the changed file is re-parsed and re-extracted. This file keeps the folder-wide side (the
-// index, disk reads, the size limit); how an open document's edits become facts is openDocument.ts.
+// file watching. Only the changed file is re-parsed and re-extracted. This file keeps the folder-wide side (which
+// files are open, the index, the link); how closed files are read from disk is closedFiles.ts, how an open
+// document's edits become facts is openDocument.ts.
 import path from 'node:path';
-import type { FileContribution } from './contributions';
 import type { TextChange } from './documentEdits';
 import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
 import type { ModelFileKind } from './fileKinds';
@@ -15,10 +15,8 @@ import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
-import { holdingParseTurns, nextParseTurn } from './parseTurns';
-import type { ParsePriority } from './parseTurns';
-import { describeError, extractFileText, extractFileTextInSlices } from './fileExtraction';
 import type { FileExtraction } from './fileExtraction';
+import { ClosedFiles } from './closedFiles';
 import { OpenDocument } from './openDocument';
 import type { ChangeOptions, ReportProblem } from './openDocument';
 
@@ -71,12 +69,6 @@ export interface FileReadProblem {
 
 const readConcurrency = 32;
 
-/**
- * A closed file at least this long, read on the server's thread (not in an indexing worker), is parsed in slices and
- * read in steps: parsed at once it holds the requests up for 20 ms or more (a 160 KB file of 2,000 variables, 0.3 s).
- */
-export const slicedReadLength = 32 * 1024;
-
 export class ModuleFolderModel {
   readonly folder: string;
   /** Folder-wide queries: variables, references, addresses, tfvars entries, per-file contributions. */
@@ -85,14 +77,9 @@ export class ModuleFolderModel {
   private readonly fileSystem: ModelFileSystem;
   private environment: Readonly<Record<string, string | undefined>>;
   private override: ServiceLinkOverride;
-  private maxFileSize: number;
-  private readonly onLargeFile: (file: string, size: number) => void;
-  private readonly offload: ModuleFolderModelOptions['offload'];
-  private readonly yieldBetweenFiles: boolean;
   private readonly openDocuments = new Map<string, OpenDocument>();
-  /** Bumped on every update of a file, so a slow disk read cannot overwrite newer content. */
-  private readonly generations = new Map<string, number>();
-  private readonly readProblems = new Map<string, string>();
+  /** The files read from disk: their reads, their problems, the size limit, and every file's update count. */
+  private readonly closed: ClosedFiles;
   private selectedWorkspace: { name: string; file: string } | undefined;
   private cachedLink: ServiceLink | undefined;
   private readonly listeners = new Set<(change: ModelChange) => void>();
@@ -105,28 +92,34 @@ export class ModuleFolderModel {
     this.fileSystem = options.fileSystem ?? nodeFileSystem;
     this.environment = options.environment ?? {};
     this.override = options.override ?? {};
-    this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
-    this.onLargeFile = options.onLargeFile ?? (() => undefined);
-    this.offload = options.offload?.bind(options);
-    this.yieldBetweenFiles = options.yieldBetweenFiles ?? false;
-    this.parsePriority = options.background ? 'background' : 'urgent';
     this.stopped = options.stopped ?? (() => false);
     this.parseOpenedInSlicesFrom = options.parseOpenedInSlicesFrom ?? Number.POSITIVE_INFINITY;
+    this.closed = new ClosedFiles({
+      folder: this.folder,
+      parser: this.parser,
+      fileSystem: this.fileSystem,
+      maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
+      onLargeFile: options.onLargeFile?.bind(options) ?? (() => undefined),
+      ...(options.offload ? { offload: options.offload.bind(options) } : {}),
+      yieldBetweenFiles: options.yieldBetweenFiles ?? false,
+      // The background indexer's first load takes its turns last; anything after it is something the user did.
+      parsePriority: options.background ? 'background' : 'urgent',
+      isOpen: (file) => this.openDocuments.has(file),
+      disposed: () => this.disposed,
+      stopped: this.stopped,
+    });
   }
 
   private readonly parseOpenedInSlicesFrom: number;
 
   private readonly stopped: () => boolean;
 
-  /** The background indexer's first load takes its turns last; anything after it is something the user did. */
-  private parsePriority: ParsePriority;
-
   /** Creates the model and indexes every model file of the folder from disk. */
   static async load(options: ModuleFolderModelOptions): Promise<ModuleFolderModel> {
     const model = new ModuleFolderModel(options);
     for (const [file, text] of options.openDocuments ?? []) model.openDocument(file, text);
     await model.reindex();
-    model.parsePriority = 'urgent';
+    model.closed.parsePriority = 'urgent';
     return model;
   }
 
@@ -156,9 +149,9 @@ export class ModuleFolderModel {
   async fileChanged(pathOrUri: string, text?: string): Promise<boolean> {
     const file = this.toPath(pathOrUri);
     if (file === this.selectedWorkspacePath) {
-      const generation = this.bump(file);
-      const content = text ?? (await this.read(file));
-      if (this.generations.get(file) !== generation) return true;
+      const generation = this.closed.bump(file);
+      const content = text ?? (await this.closed.readText(file));
+      if (!this.closed.isLatest(file, generation)) return true;
       this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
       this.invalidate([file]);
       return true;
@@ -169,8 +162,8 @@ export class ModuleFolderModel {
     if (text === undefined) {
       await this.loadFromDisk(file);
     } else {
-      this.bump(file);
-      this.setContribution(file, this.extract(file, kind, text));
+      this.closed.bump(file);
+      this.index.replace(file, this.closed.extract(file, kind, text));
     }
     this.invalidate([file]);
     return true;
@@ -179,15 +172,15 @@ export class ModuleFolderModel {
   fileDeleted(pathOrUri: string): boolean {
     const file = this.toPath(pathOrUri);
     if (file === this.selectedWorkspacePath) {
-      this.bump(file);
+      this.closed.bump(file);
       this.selectedWorkspace = undefined;
       this.invalidate([file]);
       return true;
     }
     if (!this.kindOf(file)) return false;
     if (this.openDocuments.has(file)) return true; // the open buffer still holds the text
-    this.bump(file);
-    this.readProblems.delete(file);
+    this.closed.bump(file);
+    this.closed.problems.delete(file);
     this.index.replace(file, undefined);
     this.invalidate([file]);
     return true;
@@ -210,9 +203,9 @@ export class ModuleFolderModel {
       this.parseWhole(file, already);
       return true;
     }
-    this.bump(file);
+    this.closed.bump(file);
     already?.dispose();
-    if (this.tooLarge(file, text)) {
+    if (this.closed.tooLarge(file, text)) {
       this.openDocuments.set(file, OpenDocument.textOnly(this.parser, file, kind, text, this.problemsOf(file)));
       this.index.replace(file, undefined);
       this.invalidate([file]);
@@ -251,8 +244,8 @@ export class ModuleFolderModel {
     const file = this.toPath(pathOrUri);
     const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
     if (!open) return false;
-    this.bump(file);
-    const outcome = open.change(changes, resultText, options, (text) => this.tooLarge(file, text));
+    this.closed.bump(file);
+    const outcome = open.change(changes, resultText, options, (text) => this.closed.tooLarge(file, text));
     if (outcome.kind === 'deferred') return 'deferred';
     if (outcome.kind === 'block') this.index.replace(file, outcome.contribution, outcome.swapped);
     else this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);
@@ -301,14 +294,14 @@ export class ModuleFolderModel {
     if (!open) return false;
     open.dispose();
     this.openDocuments.delete(file);
-    const generation = this.bump(file);
+    const generation = this.closed.bump(file);
     let disk: string | undefined;
     try {
       disk = await this.fileSystem.readFile(file);
     } catch {
       disk = undefined; // loadFromDisk below reports it
     }
-    if (this.generations.get(file) !== generation || this.openDocuments.has(file)) return true;
+    if (!this.closed.isLatest(file, generation) || this.openDocuments.has(file)) return true;
     // Its facts are the disk's already, unless they still waited for a parse (of the open text, or of changes).
     if (disk !== undefined && disk === open.text && !open.waitsForParse) return true;
     await this.loadFromDisk(file);
@@ -323,12 +316,12 @@ export class ModuleFolderModel {
 
   /** A new size limit applies to what is read or edited from now on. */
   setMaxFileSize(maxFileSize: number): void {
-    this.maxFileSize = maxFileSize;
+    this.closed.maxFileSize = maxFileSize;
   }
 
   /** Files over the size limit, which get no analysis (absolute paths). */
   largeFiles(): string[] {
-    return [...this.tooLargeFiles];
+    return this.closed.largeFiles();
   }
 
   setOverride(override: ServiceLinkOverride): void {
@@ -404,7 +397,7 @@ export class ModuleFolderModel {
 
   /** Files that exist but could not be read, with the reason. */
   fileReadProblems(): FileReadProblem[] {
-    return [...this.readProblems].map(([file, message]) => ({ file, message }));
+    return [...this.closed.problems].map(([file, message]) => ({ file, message }));
   }
 
   /** Whether a path or file URI is one of this folder's model files (by name; it need not exist yet). */
@@ -428,108 +421,23 @@ export class ModuleFolderModel {
     return path.dirname(file) === this.folder ? classifyFileName(path.basename(file)) : undefined;
   }
 
-  private readonly tooLargeFiles = new Set<string>();
-
-  /** Whether `text` is over the limit; tells onLargeFile the first time a file crosses it. */
-  private tooLarge(file: string, text: string): boolean {
-    if (text.length <= this.maxFileSize) {
-      this.tooLargeFiles.delete(file);
-      return false;
-    }
-    if (!this.tooLargeFiles.has(file)) {
-      this.tooLargeFiles.add(file);
-      this.readProblems.delete(file);
-      this.onLargeFile(file, text.length);
-    }
-    return true;
-  }
-
-  private bump(file: string): number {
-    const generation = (this.generations.get(file) ?? 0) + 1;
-    this.generations.set(file, generation);
-    return generation;
-  }
-
   private async loadFromDisk(file: string): Promise<void> {
     const kind = this.kindOf(file);
     if (!kind || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
-    const generation = this.bump(file);
-    let text: string | undefined;
-    try {
-      text = await this.fileSystem.readFile(file);
-    } catch (error) {
-      if (this.generations.get(file) !== generation) return;
-      this.readProblems.set(file, `Cannot read ${path.basename(file)}: ${describeError(error)}`);
-      this.index.replace(file, undefined);
-      return;
-    }
-    // Opened or changed while we were reading: the newer content is already in place.
-    if (this.generations.get(file) !== generation || this.openDocuments.has(file) || this.disposed) return;
-    if (text === undefined) this.readProblems.delete(file);
-    const offloaded = text !== undefined && !this.tooLarge(file, text) ? this.offload?.(file, kind, text) : undefined;
-    if (text !== undefined && offloaded) {
-      // Parsed in an indexing worker (a large file): this thread stays free for requests meanwhile. A worker that
-      // fails (crashed, missing) leaves the file to this thread, unless this model was disposed meanwhile (at shutdown
-      // that parse would cost seconds of CPU for nothing).
-      const extraction = await offloaded.catch(() => (this.disposed ? undefined : extractFileText(this.parser, file, kind, text)));
-      if (extraction === undefined || this.disposed || this.generations.get(file) !== generation || this.openDocuments.has(file)) return;
-      this.setContribution(file, this.settle(file, extraction));
-      return;
-    }
-    if (text !== undefined && this.yieldBetweenFiles) {
-      const wanted = () => this.generations.get(file) === generation && !this.openDocuments.has(file) && !this.disposed && !this.stopped();
-      if (text.length >= slicedReadLength && !this.tooLarge(file, text)) {
-        // A file this large is parsed in slices and read in steps, the requests answered between them, and no other
-        // file's parse starts meanwhile.
-        const extraction = await holdingParseTurns(this.parsePriority, async () => (wanted() ? extractFileTextInSlices(this.parser, file, kind, text, () => !wanted()) : undefined));
-        if (extraction && wanted()) this.setContribution(file, this.settle(file, extraction));
-        return;
-      }
-      // One file per turn of the event loop, across every folder (parseTurns.ts).
-      await nextParseTurn(this.parsePriority);
-      if (!wanted()) return;
-    }
-    this.setContribution(file, text === undefined ? undefined : this.extract(file, kind, text));
+    const read = await this.closed.load(file, kind);
+    if (read) this.index.replace(file, read.contribution);
   }
 
   private async loadSelectedWorkspace(): Promise<void> {
     const file = this.selectedWorkspacePath;
-    const generation = this.bump(file);
-    const content = await this.read(file);
-    if (this.generations.get(file) === generation) this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
-  }
-
-  private async read(file: string): Promise<string | undefined> {
-    try {
-      const text = await this.fileSystem.readFile(file);
-      this.readProblems.delete(file);
-      return text;
-    } catch (error) {
-      this.readProblems.set(file, `Cannot read ${path.relative(this.folder, file)}: ${describeError(error)}`);
-      return undefined;
-    }
-  }
-
-  private setContribution(file: string, contribution: FileContribution | undefined): void {
-    this.index.replace(file, contribution);
-  }
-
-  /** Parses text that is not kept open: the tree is freed right after extraction to keep memory flat. */
-  private extract(file: string, kind: ModelFileKind, text: string): FileContribution | undefined {
-    if (this.tooLarge(file, text)) return undefined;
-    return this.settle(file, extractFileText(this.parser, file, kind, text));
-  }
-
-  /** Records what an extraction found: the facts, or the problem that kept the file out. */
-  private settle(file: string, extraction: FileExtraction): FileContribution | undefined {
-    if (extraction.problem !== undefined) this.readProblems.set(file, extraction.problem);
-    else this.readProblems.delete(file);
-    return extraction.contribution;
+    const generation = this.closed.bump(file);
+    const content = await this.closed.readText(file);
+    if (this.closed.isLatest(file, generation)) this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
   }
 
   /** Where an open document's extraction says what kept it out of the index (or that nothing does any more). */
   private problemsOf(file: string): ReportProblem {
-    return (problem) => (problem === undefined ? this.readProblems.delete(file) : this.readProblems.set(file, problem));
+    return (problem) => (problem === undefined ? this.closed.problems.delete(file) : this.closed.problems.set(file, problem));
   }
 
   private invalidate(files: string[]): void {
