@@ -147,6 +147,22 @@ describe('module folder model: disk and open documents', () => {
     assert.deepEqual(model.index.variableNames(), ['from_editor']);
   });
 
+  test('nor does one that ends in the same turn as the open, whichever comes first among the microtasks', async () => {
+    // The read's last check that nothing newer came and the facts it gives go in together: nothing runs between them.
+    for (let depth = 0; depth < 8; depth++) {
+      const { model, fileSystem } = await setup();
+      fileSystem.write(variables, 'variable "from_disk" {}\n');
+      const release = fileSystem.hold(variables);
+      const pending = model.fileChanged(variables);
+      let opened: Promise<unknown> = Promise.resolve();
+      for (let turn = 0; turn < depth; turn++) opened = opened.then(() => undefined);
+      opened = opened.then(() => model.openDocument(variables, 'variable "from_editor" {}\n'));
+      release();
+      await Promise.all([pending, opened]);
+      assert.deepEqual(model.index.variableNames(), ['from_editor'], `the open ${depth} microtasks after the read's release`);
+    }
+  });
+
   test('unreadable files are reported without a stack or full path, and the rest is indexed', async () => {
     const fileSystem = new MemoryFileSystem({ [variables]: 'variable "ok" {}\n', [main]: 'x = 1\n' });
     fileSystem.failing.set(main, Object.assign(new Error(`EACCES: permission denied, open '${main}'`), { code: 'EACCES' }));

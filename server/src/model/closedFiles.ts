@@ -38,8 +38,11 @@ export interface ClosedFilesOptions {
   stopped(): boolean;
 }
 
-/** What a read of a closed file gave (`contribution` undefined: it has no facts), or undefined when newer content won. */
-export type ClosedFileRead = { contribution: FileContribution | undefined } | undefined;
+/**
+ * Where a read's facts go (undefined: the file has none, e.g. unreadable or over the limit). Called in the same turn as
+ * the read's last check that nothing newer came (an open, a change, a newer read), so nothing can come in between.
+ */
+export type ApplyFacts = (contribution: FileContribution | undefined) => void;
 
 export class ClosedFiles {
   /** Files that exist but could not be read or parsed, with the reason (what the Problems view shows). */
@@ -88,23 +91,25 @@ export class ClosedFiles {
     return true;
   }
 
-  /** Reads `file` from disk and extracts its facts, as a new update of it. */
-  async load(file: string, kind: ModelFileKind): Promise<ClosedFileRead> {
+  /** Reads `file` from disk and extracts its facts, as a new update of it; `apply` gets them unless newer content won. */
+  async load(file: string, kind: ModelFileKind, apply: ApplyFacts): Promise<void> {
     const { isOpen, disposed, stopped } = this.options;
     const generation = this.bump(file);
     let text: string | undefined;
     try {
       text = await this.options.fileSystem.readFile(file);
     } catch (error) {
-      if (!this.isLatest(file, generation)) return undefined;
+      if (!this.isLatest(file, generation)) return;
       this.problems.set(file, `Cannot read ${path.basename(file)}: ${describeError(error)}`);
-      return { contribution: undefined };
+      apply(undefined);
+      return;
     }
     // Opened or changed while we were reading: the newer content is already in place.
-    if (!this.isLatest(file, generation) || isOpen(file) || disposed()) return undefined;
+    if (!this.isLatest(file, generation) || isOpen(file) || disposed()) return;
     if (text === undefined) {
       this.problems.delete(file);
-      return { contribution: undefined };
+      apply(undefined);
+      return;
     }
     const offloaded = !this.tooLarge(file, text) ? this.options.offload?.(file, kind, text) : undefined;
     if (offloaded) {
@@ -112,8 +117,9 @@ export class ClosedFiles {
       // fails (crashed, missing) leaves the file to this thread, unless the model was disposed meanwhile (at shutdown
       // that parse would cost seconds of CPU for nothing).
       const extraction = await offloaded.catch(() => (disposed() ? undefined : extractFileText(this.options.parser, file, kind, text)));
-      if (extraction === undefined || disposed() || !this.isLatest(file, generation) || isOpen(file)) return undefined;
-      return { contribution: this.settle(file, extraction) };
+      if (extraction === undefined || disposed() || !this.isLatest(file, generation) || isOpen(file)) return;
+      apply(this.settle(file, extraction));
+      return;
     }
     if (this.options.yieldBetweenFiles) {
       const wanted = () => this.isLatest(file, generation) && !isOpen(file) && !disposed() && !stopped();
@@ -123,13 +129,14 @@ export class ClosedFiles {
         const extraction = await holdingParseTurns(this.parsePriority, async () =>
           wanted() ? extractFileTextInSlices(this.options.parser, file, kind, text, () => !wanted()) : undefined,
         );
-        return extraction && wanted() ? { contribution: this.settle(file, extraction) } : undefined;
+        if (extraction && wanted()) apply(this.settle(file, extraction));
+        return;
       }
       // One file per turn of the event loop, across every folder (parseTurns.ts).
       await nextParseTurn(this.parsePriority);
-      if (!wanted()) return undefined;
+      if (!wanted()) return;
     }
-    return { contribution: this.extract(file, kind, text) };
+    apply(this.extract(file, kind, text));
   }
 
   /** Reads a file's text from disk, recording why it could not be (undefined: it does not exist, or that). */

@@ -424,8 +424,7 @@ export class ModuleFolderModel {
   private async loadFromDisk(file: string): Promise<void> {
     const kind = this.kindOf(file);
     if (!kind || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
-    const read = await this.closed.load(file, kind);
-    if (read) this.index.replace(file, read.contribution);
+    await this.closed.load(file, kind, (contribution) => this.index.replace(file, contribution));
   }
 
   private async loadSelectedWorkspace(): Promise<void> {
