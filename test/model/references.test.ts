@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractTerraformFile } from '../../server/src/model';
 import { testParser } from './helpers';
-import { findVariableReferences, referenceNameRange, referenceRange, variableReferenceSteps } from '../../server/src/model/references';
+import { findVariableReferences, maxDanglingSearches, referenceNameRange, referenceRange, variableReferenceSteps } from '../../server/src/model/references';
 import { allSteps } from '../../server/src/model/steps';
 
 async function referencesIn(text: string) {
@@ -71,11 +71,13 @@ describe('var references', () => {
   });
 
   test('a `var.` with nothing after it is found among any number of `var.` that are no reference (comments, strings, longer names)', async () => {
-    // Those are searched one by one up to 32, past that in one query over the whole tree: both give the same.
-    for (const quoted of [3, 40]) {
-      const lines = Array.from({ length: quoted }, (_, index) => `# var.c_${index}\nlocals {\n  s_${index} = "var.s_${index}"\n  m_${index} = myvar.x_${index}\n  l_${index} = local.var.y\n}`);
-      const text = [...lines, 'locals {', '  c = var.real', '  a = var.', '  b = "${var.}"', '}', ''].join('\n');
-      const first = quoted * 6 + 1;
+    // Those are searched one by one up to maxDanglingSearches, past that in one query over the whole tree: both give the same.
+    // Each block quotes four; the comments after them make the count 12, or one past the limit.
+    for (const quoted of [12, maxDanglingSearches + 1]) {
+      const lines = Array.from({ length: 3 }, (_, index) => `# var.c_${index}\nlocals {\n  s_${index} = "var.s_${index}"\n  m_${index} = myvar.x_${index}\n  l_${index} = local.var.y\n}`);
+      const comments = Array.from({ length: quoted - 12 }, (_, index) => `# var.more_${index}`);
+      const text = [...lines, ...comments, 'locals {', '  c = var.real', '  a = var.', '  b = "${var.}"', '}', ''].join('\n');
+      const first = 3 * 6 + comments.length + 1;
       const references = await referencesIn(text);
       assert.deepEqual(
         references.map((reference) => [reference.name, reference.line]),
