@@ -1,12 +1,13 @@
 // The indexing workers (server/src/indexing): the built worker (dist/indexWorker.js, `node esbuild.mjs`) extracts
 // exactly what the server's own thread extracts, stops when idle, and a worker that cannot run hands its files back.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ModuleFolders } from '../../server/src/documents/moduleFolders';
 import { IndexPool, largeFileLength } from '../../server/src/indexing/indexPool';
+import { backgroundNiceness } from '../../server/src/indexing/threadPriority';
 import { ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser } from '../../server/src/model';
 import { extractFileText } from '../../server/src/model/fileExtraction';
@@ -51,6 +52,28 @@ describe('indexing workers', () => {
       assert.equal(pool.running, 0);
       const again = await pool.extract('/x/b.tf', { kind: 'terraform' }, 'variable "b" {}\n');
       assert.equal(again.contribution?.kind === 'terraform' ? again.contribution.variables[0]?.name : undefined, 'b');
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  test('the worker runs at a lower priority than the server\'s thread (Linux, where each thread has its own)', { skip: process.platform !== 'linux' }, async () => {
+    /** This process's threads at the background niceness (a worker of an earlier test may still be stopping). */
+    const niced = () =>
+      readdirSync('/proc/self/task').filter((thread) => {
+        // The fields after the command name (which may hold spaces), from the state on: nice is the 17th.
+        const fields = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return Number(fields[16]) === backgroundNiceness;
+      });
+    const before = new Set(niced());
+    assert.ok(!before.has(String(process.pid)), 'not the main thread');
+    const pool = new IndexPool({ script: workerScript, size: 1, idleMs: 1 });
+    try {
+      await pool.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n');
+      assert.equal(pool.running, 1);
+      assert.equal(niced().filter((thread) => !before.has(thread)).length, 1, 'the new worker thread runs lower');
+      assert.ok(!niced().includes(String(process.pid)), 'the server\'s own thread does not');
+      await pool.whenIdleStopped();
     } finally {
       pool.dispose();
     }
