@@ -100,7 +100,7 @@ type FoundVars = Map<number, { varNode: Node; attribute?: Node }>;
 /** The text the nodes' indices point into: the whole document's, or the root's own (which starts at its startIndex). */
 interface Source {
   text: string;
-  /** The index in `text` of the document's index 0 (minus the root's start when `text` is the root's). */
+  /** The document index `text` starts at: 0 for the document's text, the root's start for the root's own. */
   offset: number;
 }
 
