@@ -1,6 +1,7 @@
 // Every `var.x` in a file, wherever it appears (attributes, templates, for expressions, broken code).
 import { runtimeOf } from './treeSitter';
 import type { Language, Node, Point, Query, QueryMatch } from './treeSitter';
+import { allSteps } from './steps';
 import type { Steps } from './steps';
 import type { VariableReference } from './contributions';
 import type { Range } from './positions';
@@ -13,14 +14,14 @@ import type { Range } from './positions';
  * by an attribute (`var.x`, also `local.y` and `aws_instance.web`, told apart here by the document's text: a query's
  * text predicate would read every name out of the tree, the costliest part); no node is asked for its parent or
  * sibling, which tree-sitter answers by walking down from the root. A `var` with no attribute after it (`"${var.}"`,
- * typed half) is looked for only where the text shows a `var.` no match explained (see addDangling).
+ * typed half) is looked for only where the text shows a `var.` no match explained (see danglingSteps).
  */
 export function findVariableReferences(root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
   const source = sourceOf(root, document);
   const found: FoundVars = new Map();
   addMatches(found, attributeQuery(root.tree.language).matches(root), source);
-  addDangling(found, root, source);
-  return referencesOf(found, root, file, document);
+  allSteps(danglingSteps(found, root, source, Number.POSITIVE_INFINITY));
+  return referencesOf(found, file, source);
 }
 
 /** Past this many characters, variableReferenceSteps searches a piece a range at a time. */
@@ -43,7 +44,7 @@ export function* variableReferenceSteps(root: Node, file: string, document?: { t
     yield;
   }
   yield* danglingSteps(found, root, source, rangeLength);
-  return referencesOf(found, root, file, document);
+  return referencesOf(found, file, source);
 }
 
 /**
@@ -97,15 +98,22 @@ export function* searchRanges(node: Node, rangeLength: number): Generator<readon
 /** Each `var` by where it starts, with the get_attr that follows it when there is one. */
 type FoundVars = Map<number, { varNode: Node; attribute?: Node }>;
 
-/** The text the nodes' indices point into: the whole document's, or the root's own (which starts at its startIndex). */
+/**
+ * The text the nodes' indices point into: with a document, `root` is one piece of a whole-file tree, and the text is
+ * the document's, up to the end of that whole tree (what follows a `var` is read as if the whole tree had been
+ * searched); otherwise the root's own text, read once (it starts at root.startIndex, not 0 when only a region of the
+ * file was parsed).
+ */
 interface Source {
   text: string;
   /** The document index `text` starts at: 0 for the document's text, the root's start for the root's own. */
   offset: number;
+  /** The document index past which nothing is read. */
+  end: number;
 }
 
-function sourceOf(root: Node, document: { text: string } | undefined): Source {
-  return document ? { text: document.text, offset: 0 } : { text: root.text, offset: root.startIndex };
+function sourceOf(root: Node, document: { text: string; endIndex: number } | undefined): Source {
+  return document ? { text: document.text, offset: 0, end: document.endIndex } : { text: root.text, offset: root.startIndex, end: root.endIndex };
 }
 
 /** Whether `name` (the identifier of a variable_expr) is `var`, read from the text rather than out of the tree. */
@@ -140,17 +148,9 @@ const danglingSearchesPerStep = 64;
  * A `var` directly followed by a dot that no get_attr took (`"${var.}"`, `var.` at the end of a line being typed)
  * is left only by error recovery, so it is searched for only at a `var.` of the text that no match explained: most
  * files have none. The text also shows `var.` in comments, strings and longer names; each such place is asked of the
- * tree by a query confined to its three characters.
+ * tree by a query confined to its three characters, a few dozen per step. Past maxDanglingSearches, one query over
+ * every variable, a range at a time (searchRanges; one range when `rangeLength` is infinite).
  */
-function addDangling(found: FoundVars, root: Node, source: Source): void {
-  const unexplained = unexplainedVars(found, root, source);
-  if (unexplained.length === 0) return;
-  const query = bareVariableQuery(root.tree.language);
-  if (unexplained.length > maxDanglingSearches) addBareMatches(found, query.matches(root), source);
-  else for (const at of unexplained) addBareMatches(found, query.matches(root, containedIn([at, at + 3])), source);
-}
-
-/** addDangling a step at a time: a few dozen confined searches per step, or one query a range at a time (searchRanges). */
 function* danglingSteps(found: FoundVars, root: Node, source: Source, rangeLength: number): Steps<void> {
   const unexplained = unexplainedVars(found, root, source);
   if (unexplained.length === 0) return;
@@ -188,14 +188,8 @@ function addBareMatches(found: FoundVars, matches: readonly QueryMatch[], source
   }
 }
 
-function referencesOf(found: FoundVars, root: Node, file: string, document?: { text: string; endIndex: number }): VariableReference[] {
-  // With `document`, `root` is one piece of a whole-file tree: the character after a node is read from the
-  // document, up to the end of the whole tree, exactly as if the whole tree had been searched.
-  // Otherwise root.text starts at root.startIndex (not 0 when only a region of the file was parsed); read once, if needed.
-  let source: string | undefined;
-  const charAfter = document
-    ? (node: Node) => (node.endIndex < document.endIndex ? document.text.charCodeAt(node.endIndex) : NaN)
-    : (node: Node) => (source ??= root.text).charCodeAt(node.endIndex - root.startIndex);
+function referencesOf(found: FoundVars, file: string, source: Source): VariableReference[] {
+  const charAfter = (node: Node) => (node.endIndex < source.end ? source.text.charCodeAt(node.endIndex - source.offset) : NaN);
   const references: VariableReference[] = [];
   for (const start of [...found.keys()].sort((x, y) => x - y)) {
     const { varNode, attribute } = found.get(start)!;
