@@ -1,9 +1,9 @@
 // Entry point of dist/server.js. The transport comes from the command line, as every LSP client expects:
 // `--stdio` (Neovim, Helix, Emacs...), `--node-ipc` (VS Code), or `--socket=N`.
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createCommandLineConnection } from './connection/stdioConnection';
 import { startServer } from './server';
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = createCommandLineConnection();
 // Bad input must never bring the server down: a stray rejection is reported and the server goes on.
 process.on('unhandledRejection', (reason) => {
   connection.console.error(`Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { LogMessageNotification } from 'vscode-languageserver-protocol/node';
 import { serverStatusRequest } from '../../server/src/protocol';
 import { startLspProcess } from '../helpers/lspProcess';
 
@@ -27,4 +29,37 @@ describe('the language server over stdio (any LSP editor)', () => {
     assert.equal(status.signedIn, false);
     assert.equal(await server.stop(), 0);
   });
+
+  test("console output in the server process goes to the client's log, never into the protocol on stdout", async () => {
+    const logged: string[] = [];
+    let bothLogged: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (bothLogged = resolve));
+    const server = await startLspProcess(
+      {},
+      {},
+      (connection) =>
+        connection.onNotification(LogMessageNotification.type, ({ message }) => {
+          logged.push(message);
+          if (logged.some((line) => line.includes('stray console info'))) bothLogged();
+        }),
+      ['--require', path.resolve('test/fixtures/preload/strayConsoleOutput.cjs')],
+    );
+    try {
+      server.child.kill('SIGUSR2');
+      // Bounded: output written into stdout corrupts the protocol, and then nothing would ever come.
+      await within(10_000, arrived, 'the console output as window/logMessage');
+      assert.ok(logged.includes("stray console output { from: 'a dependency' }"), `logged: ${JSON.stringify(logged)}`);
+      // The protocol went on unharmed: a request after the output is answered, and the server exits cleanly.
+      assert.equal((await within(10_000, server.connection.sendRequest(serverStatusRequest), 'the status request')).signedIn, false);
+      assert.equal(await within(10_000, server.stop(), 'the exit'), 0);
+    } finally {
+      server.child.kill();
+    }
+  });
 });
+
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
