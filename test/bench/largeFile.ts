@@ -14,6 +14,7 @@ import {
 import type { CompletionList } from 'vscode-languageserver-protocol/node';
 import { clockUs, floor, markWindow, profileArgs, profileWindows, quick, sleep, slowestKeystrokes, timed, typingIntervalMs } from './benchSession';
 import { startBenchServer, summary } from './client';
+import type { BenchServer } from './client';
 import { writeLargeFile } from './inputs';
 import type { ProfileWindow } from './profile';
 
@@ -121,6 +122,11 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
         rest.codeAction.push((await timed(codeAction))[0]);
       }
       out.atRest = { completion: summary(rest.completion), hover: summary(rest.hover), codeAction: summary(rest.codeAction), completionItems: items, completionBytes: responseBytes };
+      // The transport's own share at the typing's rhythm, measured here where the document is settled (after the
+      // typing, the whole-file parse that confirms the last keystroke's block would fall among the no-ops). The
+      // no-op above is measured back to back, on warm caches; after a pause the same round trip takes several times
+      // as long, in any server (a minimal vscode-languageserver one too), and three at once longer still.
+      out.noopAtTypingRhythm = await noopsAtRhythm(server, quick ? 12 : 158);
 
       let column = prefix.length;
       /**
@@ -191,6 +197,16 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
     await server.stop().catch(() => server.child.kill());
   }
   return out;
+}
+
+/** Three no-ops sent together every 100 ms, as the requests after a keystroke are: the slowest of each three. */
+async function noopsAtRhythm(server: BenchServer, count: number) {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    samples.push(Math.max(...(await Promise.all([server.noop(), server.noop(), server.noop()]))));
+    await sleep(typingIntervalMs);
+  }
+  return summary(samples);
 }
 
 /**
