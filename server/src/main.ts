@@ -6,7 +6,13 @@ import { startServer } from './server';
 const connection = createCommandLineConnection();
 // Bad input must never bring the server down: a stray rejection is reported and the server goes on.
 process.on('unhandledRejection', (reason) => {
-  connection.console.error(`Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`);
+  const message = `Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`;
+  try {
+    connection.console.error(message);
+  } catch {
+    // The connection is closed: stderr is what is left, and throwing here would end the server.
+    process.stderr.write(`${message}\n`);
+  }
 });
 startServer(connection);
 connection.listen();

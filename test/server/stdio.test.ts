@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { LogMessageNotification } from 'vscode-languageserver-protocol/node';
 import { serverStatusRequest } from '../../server/src/protocol';
 import { startLspProcess } from '../helpers/lspProcess';
+import type { LspProcess } from '../helpers/lspProcess';
 
 describe('the language server over stdio (any LSP editor)', () => {
   test('initializes, answers the status request, and exits cleanly on shutdown + exit', async () => {
@@ -56,7 +60,41 @@ describe('the language server over stdio (any LSP editor)', () => {
       server.child.kill();
     }
   });
+  test('what an indexing worker prints goes to stderr, never into the protocol on stdout', async () => {
+    // Two folders: the second is indexed by a worker thread on a machine of two cores or more.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'hcp-stdio-worker-'));
+    for (const folder of ['a', 'b', 'c']) {
+      await mkdir(path.join(root, folder));
+      for (let file = 0; file < 20; file++) await writeFile(path.join(root, folder, `f${file}.tf`), `variable "v${file}" {}\noutput "o${file}" { value = var.v${file} }\n`);
+    }
+    const server = await startLspProcess({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'root' }] }, {}, undefined, [
+      '--require',
+      path.resolve('test/fixtures/preload/strayConsoleOutput.cjs'),
+    ]);
+    try {
+      if (availableParallelism() < 2) return; // one lane: no worker is started for a small workspace
+      await within(10_000, stderrShows(server, 'stray output from an indexing worker'), 'the worker\'s output on stderr');
+      assert.equal((await within(10_000, server.connection.sendRequest(serverStatusRequest), 'the status request')).signedIn, false);
+      assert.equal(await within(10_000, server.stop(), 'the exit'), 0);
+    } finally {
+      server.child.kill();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Resolves once the server's stderr holds `text`, checked as its output comes (the caller bounds the wait). */
+function stderrShows(server: LspProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!server.stderr().includes(text)) return;
+      server.child.stderr.off('data', check);
+      resolve();
+    };
+    server.child.stderr.on('data', check);
+    check();
+  });
+}
 
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -9,8 +9,11 @@ import { FrameWriter } from './frameWriter';
 
 export function createCommandLineConnection(argv: readonly string[] = process.argv): Connection {
   if (!argv.slice(2).includes('--stdio')) return createConnection(ProposedFeatures.all);
-  // Given process.stdin as a stream, the library still ends the server when the editor closes it.
-  const connection = createConnection(ProposedFeatures.all, process.stdin, new FrameWriter(process.stdout));
+  // Given process.stdin as a stream, the library still ends the server when the editor closes it (it does so only
+  // for an input that is a stream, not a MessageReader). Its typings have no overload for a stream with a writer;
+  // at run time it takes a writer (an object without addListener) as it is.
+  const writer = new FrameWriter(process.stdout) as unknown as NodeJS.WritableStream;
+  const connection = createConnection(ProposedFeatures.all, process.stdin, writer);
   routeConsoleToClient(connection);
   return connection;
 }
@@ -18,14 +21,23 @@ export function createCommandLineConnection(argv: readonly string[] = process.ar
 /**
  * Over stdio, stdout is the protocol: a stray console.log (ours or a dependency's, such as the parser's wasm runtime
  * printing) would corrupt it. The library does this itself only for the connection it builds from `--stdio`, which
- * this one is not, so console output is sent to the client's log here. stderr is not the protocol and stays as it is.
+ * this one is not. As the library does, the methods of the console object itself are replaced (a module may hold
+ * that object), here by those of a Console whose stdout is the client's log. stderr is not the protocol and stays.
  */
 export function routeConsoleToClient(connection: Connection): void {
   const toClientLog = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      connection.console.log(String(chunk).replace(/\n$/, ''));
-      done();
+      try {
+        connection.console.log(String(chunk).replace(/\n$/, ''));
+      } catch {
+        // The connection is closed (the editor went away): the line has nowhere to go. Never left unfinished, or
+        // every later line would wait behind it.
+      } finally {
+        done();
+      }
     },
   });
-  globalThis.console = new Console({ stdout: toClientLog, stderr: process.stderr });
+  const routed = new Console({ stdout: toClientLog, stderr: process.stderr }) as unknown as Record<string, unknown>;
+  const target = console as unknown as Record<string, unknown>;
+  for (const [name, method] of Object.entries(routed)) if (typeof method === 'function') target[name] = method;
 }

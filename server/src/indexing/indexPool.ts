@@ -127,7 +127,10 @@ export class IndexPool {
   }
 
   private start(): PoolWorker {
-    const worker = new Worker(this.script, { workerData: { wasmDirectory: path.dirname(this.script) } });
+    // A worker's stdout would otherwise go into the server's, which over stdio is the protocol: anything the parser's
+    // wasm runtime prints there goes to stderr instead.
+    const worker = new Worker(this.script, { workerData: { wasmDirectory: path.dirname(this.script) }, stdout: true });
+    worker.stdout.pipe(process.stderr, { end: false });
     // Idle workers must not keep the server process alive after the editor asked it to exit.
     worker.unref();
     const entry: PoolWorker = { worker, pending: new Map() };
