@@ -7,8 +7,8 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import type { Connection } from 'vscode-languageserver/node';
 import { FrameWriter } from './frameWriter';
 
-export function createCommandLineConnection(argv: readonly string[] = process.argv): Connection {
-  if (!argv.slice(2).includes('--stdio')) return createConnection(ProposedFeatures.all);
+export function createCommandLineConnection(): Connection {
+  if (!process.argv.slice(2).includes('--stdio')) return createConnection(ProposedFeatures.all);
   // Given process.stdin as a stream, the library still ends the server when the editor closes it (it does so only
   // for an input that is a stream, not a MessageReader). Its typings have no overload for a stream with a writer;
   // at run time it takes a writer (an object without addListener) as it is.
