@@ -1,18 +1,8 @@
-// Entry point of dist/server.js. The transport comes from the command line, as every LSP client expects:
-// `--stdio` (Neovim, Helix, Emacs...), `--node-ipc` (VS Code), or `--socket=N`.
-import { createCommandLineConnection } from './connection/stdioConnection';
-import { startServer } from './server';
+// Entry point of dist/server.js. The indexing worker starts first, so that its boot runs on the other core while
+// this thread loads the server's code (workerStart.ts); that code is therefore required here, after the start, not
+// imported (an import would load it before anything in this file runs).
+import { startIndexWorkerEarly } from './indexing/workerStart';
 
-const connection = createCommandLineConnection();
-// Bad input must never bring the server down: a stray rejection is reported and the server goes on.
-process.on('unhandledRejection', (reason) => {
-  const message = `Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`;
-  try {
-    connection.console.error(message);
-  } catch {
-    // The connection is closed: stderr is what is left, and throwing here would end the server.
-    process.stderr.write(`${message}\n`);
-  }
-});
-startServer(connection);
-connection.listen();
+startIndexWorkerEarly();
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+(require('./startFromCommandLine') as typeof import('./startFromCommandLine')).startFromCommandLine();

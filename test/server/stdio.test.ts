@@ -4,7 +4,7 @@ import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import { LogMessageNotification } from 'vscode-languageserver-protocol/node';
+import { LogMessageNotification, PublishDiagnosticsNotification } from 'vscode-languageserver-protocol/node';
 import { serverStatusRequest } from '../../server/src/protocol';
 import { startLspProcess } from '../helpers/lspProcess';
 import type { LspProcess } from '../helpers/lspProcess';
@@ -77,6 +77,50 @@ describe('the language server over stdio (any LSP editor)', () => {
     try {
       await within(10_000, stderrShows(server, 'stray output from an indexing worker'), 'the worker\'s output on stderr');
       assert.equal((await within(10_000, server.connection.sendRequest(serverStatusRequest), 'the status request')).signedIn, false);
+      assert.equal(await within(10_000, server.stop(), 'the exit'), 0);
+    } finally {
+      server.child.kill();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test('the indexing worker starts with the server, before it knows of any folder, and is the only one its index uses', { skip: oneLane }, async () => {
+    const countWorkers = ['--require', path.resolve('test/fixtures/preload/countWorkers.cjs')];
+    // No folder at all: the worker's boot runs while the server loads, before initialize says what to index.
+    const bare = await startLspProcess({}, {}, undefined, countWorkers);
+    try {
+      await within(10_000, stderrShows(bare, 'worker thread started (1)'), 'a worker started by a server with no folder');
+      assert.equal(await within(10_000, bare.stop(), 'the exit'), 0);
+    } finally {
+      bare.child.kill();
+    }
+    const root = await mkdtemp(path.join(os.tmpdir(), 'hcp-stdio-early-worker-'));
+    const files: string[] = [];
+    for (const folder of ['a', 'b', 'c']) {
+      await mkdir(path.join(root, folder));
+      for (let file = 0; file < 20; file++) {
+        files.push(path.join(root, folder, `f${file}.tf`));
+        await writeFile(files[files.length - 1], `output "o${file}" { value = var.missing_${file} }\n`);
+      }
+    }
+    const published = new Set<string>();
+    let allPublished: () => void = () => undefined;
+    const everyFile = new Promise<void>((resolve) => (allPublished = resolve));
+    const server = await startLspProcess(
+      { workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'root' }] },
+      {},
+      (connection) =>
+        connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
+          if (diagnostics.length > 0) published.add(uri);
+          if (published.size === files.length) allPublished();
+        }),
+      countWorkers,
+    );
+    try {
+      // Three folders index in two lanes, the second through the worker: every file's undeclared variable is reported.
+      await within(20_000, everyFile, 'diagnostics of every file');
+      assert.match(server.stderr(), /worker thread started \(1\)/);
+      assert.doesNotMatch(server.stderr(), /worker thread started \(2\)/, 'the index took the worker started early');
       assert.equal(await within(10_000, server.stop(), 'the exit'), 0);
     } finally {
       server.child.kill();

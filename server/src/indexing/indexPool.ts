@@ -9,10 +9,10 @@
 // had, and the caller parses them itself; a pool disposed (the server is stopping) rejects them with IndexingStopped,
 // and nobody needs them parsed any more.
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FileExtraction } from '../model/fileExtraction';
 import type { ModelFileKind } from '../model/fileKinds';
+import { claimEarlyWorker, defaultIndexWorkerScript, spawnIndexWorker } from './workerStart';
 
 export interface IndexRequest {
   id: number;
@@ -67,9 +67,11 @@ export class IndexPool {
   private disposed = false;
   /** Set once a worker could not start or crashed: files are then extracted by the caller, not retried here. */
   private broken = false;
+  /** Whether the script exists, looked up once (asked for every file a lane reads). */
+  private scriptFound: boolean | undefined;
 
   constructor(options: IndexPoolOptions = {}) {
-    this.script = options.script ?? path.join(__dirname, 'indexWorker.js');
+    this.script = options.script ?? defaultIndexWorkerScript();
     this.size = Math.max(1, options.size ?? 1);
     this.idleMs = options.idleMs ?? 500;
     // A 2 MB file (the size limit) parses in about 2 s: far below this.
@@ -79,7 +81,7 @@ export class IndexPool {
 
   /** Whether the pool can take work (its script exists and no worker failed). */
   get available(): boolean {
-    return !this.disposed && !this.broken && existsSync(this.script);
+    return !this.disposed && !this.broken && (this.scriptFound ??= existsSync(this.script));
   }
 
   /** Disposed: every file offered from now on is rejected with IndexingStopped. */
@@ -127,12 +129,9 @@ export class IndexPool {
   }
 
   private start(): PoolWorker {
-    // A worker's stdout would otherwise go into the server's, which over stdio is the protocol: anything the parser's
-    // wasm runtime prints there goes to stderr instead.
-    const worker = new Worker(this.script, { workerData: { wasmDirectory: path.dirname(this.script) }, stdout: true });
-    worker.stdout.pipe(process.stderr, { end: false });
-    // Idle workers must not keep the server process alive after the editor asked it to exit.
-    worker.unref();
+    // Started as the process started when main.ts could (workerStart.ts), else now. Unreferenced either way: idle
+    // workers must not keep the server process alive after the editor asked it to exit.
+    const worker = claimEarlyWorker(this.script) ?? spawnIndexWorker(this.script);
     const entry: PoolWorker = { worker, pending: new Map() };
     worker.on('message', (response: IndexResponse) => {
       const waiting = entry.pending.get(response.id);

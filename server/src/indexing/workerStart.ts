@@ -1,0 +1,78 @@
+// Starting the indexing worker, and starting it early. A worker thread takes ~0.15-0.2 s of its own core to boot
+// (Node's internals, the worker bundle, the parser's WebAssembly) before it parses anything. Started as the server
+// process starts, before the server's own code loads (main.ts), that boot runs beside the server's (~0.15 s of
+// module loading, then the initialize handshake and the configuration read) instead of after it: the worker is
+// ready when the background indexer first hands it a file. A worker nobody claims (no workspace folder to index)
+// is stopped after `unclaimedMs`; nothing waits on it.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** The worker script beside this bundle (dist/indexWorker.js). */
+export function defaultIndexWorkerScript(): string {
+  return path.join(__dirname, 'indexWorker.js');
+}
+
+/** A worker running `script`, unreferenced (it never keeps the process alive by itself), its stdout on stderr. */
+export function spawnIndexWorker(script: string): Worker {
+  // A worker's stdout would otherwise go into the server's, which over stdio is the protocol: anything the parser's
+  // wasm runtime prints there goes to stderr instead.
+  const worker = new Worker(script, { workerData: { wasmDirectory: path.dirname(script) }, stdout: true });
+  worker.stdout.pipe(process.stderr, { end: false });
+  worker.unref();
+  return worker;
+}
+
+interface EarlyWorker {
+  script: string;
+  worker: Worker;
+  expiry: ReturnType<typeof setTimeout>;
+}
+
+let early: EarlyWorker | undefined;
+
+/** How long a worker started early waits to be claimed before it is stopped. */
+export const unclaimedMs = 5000;
+
+/**
+ * Starts a worker for `script` now, for the index pool to claim later, and returns it (for tests to watch). Nothing
+ * starts when the script is missing, or on one core, where the server indexes on its own thread alone
+ * (moduleFolders.ts backgroundLaneCount).
+ */
+export function startIndexWorkerEarly(script = defaultIndexWorkerScript(), waitMs = unclaimedMs): Worker | undefined {
+  if (early || os.availableParallelism() < 2 || !existsSync(script)) return undefined;
+  let worker: Worker;
+  try {
+    worker = spawnIndexWorker(script);
+  } catch {
+    return undefined; // the pool starts its own when asked, and reports what goes wrong then
+  }
+  const started: EarlyWorker = {
+    script,
+    worker,
+    expiry: setTimeout(() => forget(started, true), waitMs).unref(),
+  };
+  // Until claimed, a worker that fails is simply forgotten (an 'error' with no listener would end the server):
+  // the pool then starts one of its own, whose failure it handles.
+  worker.on('error', () => forget(started, false));
+  worker.on('exit', () => forget(started, false));
+  early = started;
+  return worker;
+}
+
+/** The worker started early for `script`, now the caller's to use and stop; undefined when there is none. */
+export function claimEarlyWorker(script: string): Worker | undefined {
+  if (!early || early.script !== script) return undefined;
+  const { worker, expiry } = early;
+  clearTimeout(expiry);
+  early = undefined;
+  return worker;
+}
+
+function forget(entry: EarlyWorker, terminate: boolean): void {
+  if (early !== entry) return; // claimed: its owner handles it from now on
+  clearTimeout(entry.expiry);
+  early = undefined;
+  if (terminate) void entry.worker.terminate();
+}
