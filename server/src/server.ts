@@ -49,6 +49,8 @@ export interface ServerOptions {
   timers?: Timers;
   /** The environment for TF_TOKEN_*, TF_CLOUD_* and HOME (default: process.env). */
   environment?: Readonly<Record<string, string | undefined>>;
+  /** Sends what `send` writes in one write, where the transport allows (stdio): for bursts of notifications. */
+  sendTogether?(send: () => void): void;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -307,7 +309,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const openDocuments = documents.registerSync((file) => plans.fileEdited(file));
   // The language features (lsp-features) read models and snapshots through FolderLinks, the FeatureHost.
-  const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now(), plans });
+  const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now(), plans, sendTogether: options.sendTogether });
   registerCommands(connection, context);
   registerViewRequests(connection, context);
   registerAccountRequests(connection, context);

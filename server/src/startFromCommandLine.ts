@@ -4,7 +4,7 @@ import { createCommandLineConnection } from './connection/stdioConnection';
 import { startServer } from './server';
 
 export function startFromCommandLine(): void {
-  const connection = createCommandLineConnection();
+  const { connection, sendTogether } = createCommandLineConnection();
   // Bad input must never bring the server down: a stray rejection is reported and the server goes on.
   process.on('unhandledRejection', (reason) => {
     const message = `Unexpected error (the server continues): ${reason instanceof Error ? reason.message : String(reason)}`;
@@ -15,6 +15,6 @@ export function startFromCommandLine(): void {
       process.stderr.write(`${message}\n`);
     }
   });
-  startServer(connection);
+  startServer(connection, { sendTogether });
   connection.listen();
 }

@@ -49,3 +49,44 @@ test('a folder whose large document opened is not read yet publishes nothing unt
     model.dispose();
   }
 });
+
+test('what one flush publishes, for every folder it covers, is sent together (one write over stdio)', async () => {
+  const parser = await testParser();
+  const folders = [path.resolve('/work/together-a'), path.resolve('/work/together-b')];
+  const models = await Promise.all(
+    folders.map((each) =>
+      ModuleFolderModel.load({
+        folder: each,
+        parser,
+        fileSystem: new MemoryFileSystem({ [path.join(each, 'main.tf')]: 'output "o" {\n  value = var.missing\n}\n', [path.join(each, 'other.tf')]: 'output "p" {\n  value = var.gone\n}\n' }),
+      }),
+    ),
+  );
+  const events: string[] = [];
+  let inBurst = false;
+  const publisher = new DiagnosticsPublisher({
+    parser: Promise.resolve(parser),
+    models: () => models,
+    versionOf: () => undefined,
+    send: (uri) => events.push(`${inBurst ? 'together' : 'alone'} ${path.basename(path.dirname(uri))}/${path.basename(uri)}`),
+    sendTogether: (sendAll) => {
+      inBurst = true;
+      events.push('burst');
+      try {
+        sendAll();
+      } finally {
+        inBurst = false;
+      }
+    },
+    log: () => undefined,
+    compute: (_folder, current) => (current ? computeFolderDiagnostics(current, undefined, parser) : new Map()),
+  });
+  try {
+    for (const each of folders) publisher.schedule(each);
+    await publisher.settled();
+    assert.deepEqual(events, ['burst', 'together together-a/main.tf', 'together together-a/other.tf', 'together together-b/main.tf', 'together together-b/other.tf']);
+  } finally {
+    publisher.dispose();
+    for (const model of models) model.dispose();
+  }
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { StreamMessageReader } from 'vscode-languageserver/node';
 import type { Message } from 'vscode-languageserver/node';
@@ -86,5 +86,43 @@ describe('FrameWriter: one write per JSON-RPC message', () => {
     assert.ok(errors.some((error) => error.message === 'pipe broken'));
     assert.equal(closed, true);
     await assert.rejects(writer.write({ jsonrpc: '2.0', id: 3, result: null } as Message));
+  });
+
+  test('messages sent together leave in one write (writev) at the end, in order; others one write each, at once', async () => {
+    const batches: Buffer[][] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        batches.push([chunk]);
+        done();
+      },
+      writev(chunks, done) {
+        batches.push(chunks.map(({ chunk }) => chunk as Buffer));
+        done();
+      },
+    });
+    const writer = new FrameWriter(stream);
+    const notification = (index: number) => ({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: `file:///f${index}.tf`, diagnostics: [] } }) as Message;
+    let written: Promise<void>[] = [];
+    writer.together(() => {
+      written = [1, 2, 3].map((index) => writer.write(notification(index)));
+      assert.equal(batches.length, 0, 'nothing leaves before the burst ends');
+    });
+    await Promise.all(written);
+    assert.equal(batches.length, 1, 'the burst is one write');
+    assert.deepEqual(
+      batches[0].map((frame) => JSON.parse(frame.subarray(frame.indexOf('\r\n\r\n') + 4).toString('utf8'))),
+      [1, 2, 3].map(notification),
+    );
+    // A message on its own is written at once, as before.
+    void writer.write(notification(4));
+    assert.equal(batches.length, 2);
+    // A burst that throws still releases what it sent.
+    assert.throws(() =>
+      writer.together(() => {
+        void writer.write(notification(5));
+        throw new Error('publishing failed');
+      }),
+    );
+    assert.equal(batches.length, 3);
   });
 });

@@ -7,15 +7,21 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import type { Connection } from 'vscode-languageserver/node';
 import { FrameWriter } from './frameWriter';
 
-export function createCommandLineConnection(): Connection {
-  if (!process.argv.slice(2).includes('--stdio')) return createConnection(ProposedFeatures.all);
+export interface CommandLineConnection {
+  connection: Connection;
+  /** Sends the messages `send` writes in one write, where the transport allows (see FrameWriter.together). */
+  sendTogether?(send: () => void): void;
+}
+
+export function createCommandLineConnection(): CommandLineConnection {
+  if (!process.argv.slice(2).includes('--stdio')) return { connection: createConnection(ProposedFeatures.all) };
   // Given process.stdin as a stream, the library still ends the server when the editor closes it (it does so only
   // for an input that is a stream, not a MessageReader). Its typings have no overload for a stream with a writer;
   // at run time it takes a writer (an object without addListener) as it is.
-  const writer = new FrameWriter(process.stdout) as unknown as NodeJS.WritableStream;
-  const connection = createConnection(ProposedFeatures.all, process.stdin, writer);
+  const writer = new FrameWriter(process.stdout);
+  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
   routeConsoleToClient(connection);
-  return connection;
+  return { connection, sendTogether: (send) => writer.together(send) };
 }
 
 /**

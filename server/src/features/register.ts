@@ -40,6 +40,8 @@ export interface LanguageFeaturesOptions {
   parser?: Promise<TerraformParser>;
   /** The plans shown on the code: lenses, hovers and inlay hints on resource blocks, a diagnostic on the cloud block. */
   plans?: PlanOverlaySource;
+  /** Sends what `send` writes in one write, where the transport allows: a flush's diagnostics go out together. */
+  sendTogether?(send: () => void): void;
 }
 
 export interface LanguageFeatures {
@@ -186,6 +188,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     models: () => host.models(),
     versionOf: (uri) => (documents.modelVersion ? documents.modelVersion(uri) : documents.get(uri)?.version),
     log,
+    sendTogether: options.sendTogether,
     send: (uri, list, version) => {
       connection.sendDiagnostics({ uri, diagnostics: list, ...(version !== undefined ? { version } : {}) }).catch((error: unknown) => log('publishing diagnostics', error));
     },
