@@ -120,7 +120,8 @@ describe('the language server over stdio (any LSP editor)', () => {
       // Three folders index in two lanes, the second through the worker: every file's undeclared variable is reported.
       await within(20_000, everyFile, 'diagnostics of every file');
       assert.match(server.stderr(), /worker thread started \(1\)/);
-      assert.doesNotMatch(server.stderr(), /worker thread started \(2\)/, 'the index took the worker started early');
+      assert.match(server.stderr(), /worker thread 1 given a file/, 'the index used the worker started early');
+      assert.doesNotMatch(server.stderr(), /worker thread started \(2\)/, 'and started no other');
       assert.equal(await within(10_000, server.stop(), 'the exit'), 0);
     } finally {
       server.child.kill();

@@ -40,13 +40,23 @@ describe('the indexing worker started early', { skip: oneCore }, () => {
   });
 
   test('a pool of another script leaves it alone; nobody claiming it, it stops after its wait', async () => {
-    const early = startIndexWorkerEarly(workerScript, 200);
+    // Another script, a real worker all the same: the pool starts its own and gives it a file.
+    const otherScript = path.join(mkdtempSync(path.join(os.tmpdir(), 'other-worker-')), 'indexWorker.js');
+    writeFileSync(otherScript, "require('node:worker_threads').parentPort.on('message', ({ id }) => require('node:worker_threads').parentPort.postMessage({ id, failed: 'other' }));\n");
+    const early = startIndexWorkerEarly(workerScript, 300);
     assert.ok(early, 'started');
-    const exited = once(early, 'exit');
-    const other = new IndexPool({ script: path.join(os.tmpdir(), 'no-such-worker.js') });
-    assert.equal(other.available, false);
-    await within(10_000, exited, 'exit of the unclaimed worker');
-    assert.equal(claimEarlyWorker(workerScript), undefined);
+    const exited = new Promise((resolve) => early.once('exit', resolve));
+    const other = new IndexPool({ script: otherScript, size: 1 });
+    try {
+      // In the same turn as the start: the early worker is surely there to be claimed, but not for another script.
+      assert.equal(claimEarlyWorker(otherScript), undefined, 'not for another script');
+      await assert.rejects(other.extract('/x/a.tf', { kind: 'terraform' }, 'variable "a" {}\n'), /other/, 'answered by the other script');
+      await within(10_000, exited, 'exit of the unclaimed worker after its wait');
+      assert.equal(claimEarlyWorker(workerScript), undefined, 'stopped: nothing left to claim');
+    } finally {
+      other.dispose();
+      await early.terminate();
+    }
   });
 
   test('one that fails as it starts is forgotten, never thrown at the server, and the pool starts its own', async () => {

@@ -13,7 +13,7 @@ export interface DiagnosticsPublisherOptions {
   /** The version of an open document as the model last applied it; undefined when the file is not open. */
   versionOf(uri: string): number | undefined;
   send(uri: string, diagnostics: Diagnostic[], version: number | undefined): void;
-  /** Runs `sendAll`, whose sends may leave in one write (a flush publishes many files at once). */
+  /** Runs `sendAll`, whose sends may leave in one write (a folder's files are published at once). */
   sendTogether?(sendAll: () => void): void;
   parser: Promise<TerraformParser>;
   log(what: string, error: unknown): void;
@@ -92,17 +92,16 @@ export class DiagnosticsPublisher {
       if (this.disposed || !parser) return;
       const models = new Map<string, ModuleFolderModel>();
       for (const model of this.options.models()) models.set(model.folder, model);
-      const publishAll = () => {
-        for (const folder of folders) {
-          try {
-            this.publishFolder(folder, models.get(folder), parser);
-          } catch (error) {
-            this.options.log(`diagnostics of ${folder}`, error);
-          }
+      for (const folder of folders) {
+        // A folder's files leave together; each folder as soon as it is computed, not after every other folder.
+        const publish = () => this.publishFolder(folder, models.get(folder), parser);
+        try {
+          if (this.options.sendTogether) this.options.sendTogether(publish);
+          else publish();
+        } catch (error) {
+          this.options.log(`diagnostics of ${folder}`, error);
         }
-      };
-      if (this.options.sendTogether) this.options.sendTogether(publishAll);
-      else publishAll();
+      }
     } finally {
       idle?.resolve();
     }

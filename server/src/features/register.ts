@@ -40,7 +40,7 @@ export interface LanguageFeaturesOptions {
   parser?: Promise<TerraformParser>;
   /** The plans shown on the code: lenses, hovers and inlay hints on resource blocks, a diagnostic on the cloud block. */
   plans?: PlanOverlaySource;
-  /** Sends what `send` writes in one write, where the transport allows: a flush's diagnostics go out together. */
+  /** Sends what `send` writes in one write, where the transport allows: a folder's diagnostics go out together. */
   sendTogether?(send: () => void): void;
 }
 

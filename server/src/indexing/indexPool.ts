@@ -103,7 +103,8 @@ export class IndexPool {
     // Round robin: files are about the same size, and a worker's queue is its message port.
     const target = this.workers[this.turn++ % this.workers.length];
     const id = this.nextId++;
-    // While it has work, a worker keeps the process alive (its answer is awaited); idle, it must not.
+    // While it has work, a worker keeps the process alive (its answer is awaited); idle, only its stdout does, until
+    // the pool stops it (scheduleStop).
     target.worker.ref();
     return new Promise<FileExtraction>((resolve, reject) => {
       const timer = setTimeout(() => this.giveUp(new Error(`indexing worker did not answer within ${this.answerTimeoutMs} ms`)), this.answerTimeoutMs);
@@ -129,8 +130,8 @@ export class IndexPool {
   }
 
   private start(): PoolWorker {
-    // Started as the process started when main.ts could (workerStart.ts), else now. Unreferenced either way: idle
-    // workers must not keep the server process alive after the editor asked it to exit.
+    // Started as the process started when main.ts could (workerStart.ts), else now. Either way this pool stops it
+    // once idle (scheduleStop): while it runs, its stdout being read keeps the process alive (see spawnIndexWorker).
     const worker = claimEarlyWorker(this.script) ?? spawnIndexWorker(this.script);
     const entry: PoolWorker = { worker, pending: new Map() };
     worker.on('message', (response: IndexResponse) => {

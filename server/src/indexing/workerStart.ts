@@ -14,7 +14,12 @@ export function defaultIndexWorkerScript(): string {
   return path.join(__dirname, 'indexWorker.js');
 }
 
-/** A worker running `script`, unreferenced (it never keeps the process alive by itself), its stdout on stderr. */
+/**
+ * A worker running `script`, its stdout on stderr. Its stdout, read, keeps the process alive for as long as the
+ * worker runs (Node refs the worker's port while its stdout is read; unref() does not cover that): every worker is
+ * therefore stopped by its owner, the pool once idle, this module once unclaimed, and the server ends with
+ * process.exit when the editor says exit or closes stdin.
+ */
 export function spawnIndexWorker(script: string): Worker {
   // A worker's stdout would otherwise go into the server's, which over stdio is the protocol: anything the parser's
   // wasm runtime prints there goes to stderr instead.
@@ -32,8 +37,12 @@ interface EarlyWorker {
 
 let early: EarlyWorker | undefined;
 
-/** How long a worker started early waits to be claimed before it is stopped. */
-export const unclaimedMs = 5000;
+/**
+ * How long a worker started early waits to be claimed before it is stopped: far longer than a server takes from its
+ * start to its first folder (the initialize handshake and one configuration read, ~0.1-0.3 s), even on a loaded
+ * machine, and short enough that a server with nothing to index does not hold a parser's memory for long.
+ */
+export const unclaimedMs = 10_000;
 
 /**
  * Starts a worker for `script` now, for the index pool to claim later, and returns it (for tests to watch). Nothing
@@ -61,7 +70,12 @@ export function startIndexWorkerEarly(script = defaultIndexWorkerScript(), waitM
   return worker;
 }
 
-/** The worker started early for `script`, now the caller's to use and stop; undefined when there is none. */
+/**
+ * The worker started early for `script`, now the caller's to use and stop; undefined when there is none. A worker
+ * whose thread died a moment ago, its 'error' not yet delivered, is handed over too: the pool then sees that failure
+ * as its own and parses on the server's thread from then on, as it would if its own worker had failed (a worker that
+ * cannot start once would not start the second time either).
+ */
 export function claimEarlyWorker(script: string): Worker | undefined {
   if (!early || early.script !== script) return undefined;
   const { worker, expiry } = early;
