@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, test } from 'node:test';
+import { CompletionItemKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList } from 'vscode-languageserver';
 import { maxCompletionItems, provideCompletion, resolveCompletionItem } from '../../server/src/features/completion';
 import type { NameLookups } from '../../server/src/features/completion';
@@ -179,6 +180,25 @@ describe('completion in a large module', () => {
     const labels = typed.items.map((i) => i.label);
     for (const expected of ['v_59', 'v_590', 'v_599']) assert.ok(labels.includes(expected), `${expected} in ${labels.slice(0, 20).join(', ')}`);
     assert.equal(labels.includes('v_7'), false, 'v_7 does not match v_59');
+    model.dispose();
+  });
+
+  test('a cut list keeps what each item does: its kind, label details and the edit that declares a workspace variable', async () => {
+    const { model } = await loadDemoModel();
+    // 300 undeclared engine variables: more than a list holds, so the list is cut and its items copied light.
+    const variables = Array.from({ length: 300 }, (_, index) => ({ id: `var-${index}`, key: `ws_${index}`, value: String(index), category: 'engine' as const, hcl: false, sensitive: false }));
+    const list = await completeAt(model, demoFile('extra.tf'), 'locals {\n  x = var.ws_1|\n}\n\n', { snapshot: linkedSnapshot(model, { variables }), shared: true });
+    assert.equal(list.isIncomplete, true);
+    const undeclared = item(list, 'ws_1');
+    assert.equal(undeclared.kind, CompletionItemKind.Variable);
+    assert.equal(undeclared.labelDetails?.description, 'workspace variable, not declared');
+    assert.equal(undeclared.additionalTextEdits?.[0]?.newText, '\n\nvariable "ws_1" {\n  type = number\n}\n');
+    assert.equal(undeclared.documentation, undefined);
+    assert.equal(undeclared.detail, undefined);
+    // The copies are the list's own: the next request still gets documented items from completionItem/resolve.
+    const again = await completeAt(model, demoFile('extra.tf'), 'locals {\n  x = var.ws_1|\n}\n\n', { snapshot: linkedSnapshot(model, { variables }), shared: true });
+    assert.notEqual(item(again, 'ws_1'), undeclared);
+    assert.deepEqual(item(again, 'ws_1'), undeclared);
     model.dispose();
   });
 
