@@ -8,7 +8,7 @@ import type { ModuleFolderModel, TerraformParser, TextLines } from '../model';
 import { loadTerraformParser } from '../model';
 import { provideCodeLenses } from './codeLens';
 import { provideCompletion, resolveCompletionItem } from './completion';
-import type { VariableItemData } from './completion';
+import type { VariableItemData } from './completionRanking';
 import { computeFolderDiagnostics } from './diagnostics';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { invalidateFolderFacts } from './folderFacts';
