@@ -77,12 +77,34 @@ interface LoadedRuntime {
   /** The parsers of parses in slices (parseInSlices), one per parse under way. */
   slicing: SlicingParsers;
   /** The options object handed to Emscripten, which becomes its Module: HEAPU8 there views the current memory. */
-  module: { HEAPU8?: Uint8Array };
+  module: EmscriptenModule;
+}
+
+/** What of Emscripten's Module this file reads or replaces: its memory, and the exports that free a tree or a parser. */
+interface EmscriptenModule {
+  HEAPU8?: Uint8Array;
+  _ts_tree_delete?: (address: number) => void;
+  _ts_parser_delete?: (address: number) => void;
+}
+
+/**
+ * Once a recycle has replaced `runtime`, freeing anything inside it is wasted work: its whole memory becomes garbage
+ * with its last tree. And it is slow work, on the server's thread: freeing a 1 MB file's tree node by node takes
+ * 20-25 ms, 50-100 ms when a brace too many broke it, whether a change lets the tree go on a keystroke or
+ * web-tree-sitter's FinalizationRegistry does it for a tree merely dropped, at whatever moment the collector runs
+ * (measured: 7 such trees dropped with their runtime stalled the event loop 680 ms). web-tree-sitter calls these
+ * exports through the Module object at each call, so replacing them there makes every later delete() of that
+ * runtime's trees and parsers a no-op. Reading its trees still works: nothing in its memory is freed or reused.
+ */
+function stopFreeing(runtime: LoadedRuntime): void {
+  const noop = () => undefined;
+  runtime.module._ts_tree_delete = noop;
+  runtime.module._ts_parser_delete = noop;
 }
 
 async function loadRuntime(location: WasmLocation): Promise<LoadedRuntime> {
   const runtime = evaluateTreeSitterRuntime(location.runtimeScript);
-  const module = { locateFile: (file: string) => (file === runtimeWasmName ? location.runtimeWasm : file) } as { HEAPU8?: Uint8Array };
+  const module = { locateFile: (file: string) => (file === runtimeWasmName ? location.runtimeWasm : file) } as EmscriptenModule;
   await runtime.Parser.init(module);
   // The bytes, not the path: given a path web-tree-sitter reads it with a dynamic import(), which a copy evaluated
   // outside Node's module loader cannot make.
@@ -204,7 +226,8 @@ export class TerraformParser {
    * Replaces the runtime with a fresh one, whose memory holds nothing yet. `reparse` starts right after the switch, in
    * the same turn, and re-parses every tree kept beyond a turn (in slices, when it returns a promise: every parse
    * from the switch on is the new runtime's), deleting the old ones: the old runtime's memory is garbage once its
-   * last tree is deleted. Overlapping calls share one recycle.
+   * last tree is deleted. From the switch on, deleting a tree of the old runtime frees nothing in it (stopFreeing).
+   * Overlapping calls share one recycle.
    */
   recycle(reparse: () => void | Promise<void>): Promise<void> {
     this.recycling ??= (async () => {
@@ -213,6 +236,7 @@ export class TerraformParser {
         const previous = this.current;
         this.current = next;
         this.recycles++;
+        stopFreeing(previous);
         try {
           await reparse();
         } finally {
