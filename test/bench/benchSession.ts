@@ -40,6 +40,8 @@ export function markWindow(label: string, phase: string, from: number) {
 export const typingIntervalMs = 100; // 10 characters a second
 /** The profile phase of the slowest 5% of keystrokes, each from its change to its last answer. */
 export const slowestKeystrokes = 'the slowest keystrokes';
+/** The profile phase of the slowest 2% of the completion requests sent through the pauses of a broken file. */
+export const slowestPauseRequests = 'the slowest requests through the pauses';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const round = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? undefined : Math.round(value * 100) / 100);

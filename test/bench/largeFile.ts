@@ -12,7 +12,7 @@ import {
   HoverRequest,
 } from 'vscode-languageserver-protocol/node';
 import type { CompletionList } from 'vscode-languageserver-protocol/node';
-import { clockUs, floor, markWindow, profileArgs, profileWindows, quick, sleep, slowestKeystrokes, timed, typingIntervalMs } from './benchSession';
+import { clockUs, floor, markWindow, profileArgs, profileWindows, quick, sleep, slowestKeystrokes, slowestPauseRequests, timed, typingIntervalMs } from './benchSession';
 import { startBenchServer, summary } from './client';
 import type { BenchServer } from './client';
 import { writeLargeFile } from './inputs';
@@ -46,8 +46,9 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
     const editSamples: number[] = [];
     const editsFrom = clockUs();
     let current = 'undeclared_top';
-    // Enough samples that p99 is not simply the slowest one (this machine alone puts single 5-15 ms stalls in a no-op).
-    const edits = quick ? 5 : typing ? 50 : 20;
+    // Enough samples that p99 is not simply the slowest one (this machine alone puts single 5-15 ms stalls in a
+    // no-op): below 101 samples the 99th percentile is the slowest (client.ts percentile); with 200 it is the third.
+    const edits = quick ? 5 : 200;
     for (let i = 0; i < edits; i++) {
       const next = `undeclared_${i}`;
       const line = input.undeclaredLine;
@@ -77,7 +78,7 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
     const enterSamples: number[] = [];
     const enterFrom = clockUs();
     const blankLine = input.text.split('\n').indexOf('', 4); // the blank line inside the first resource block
-    for (let i = 0; !overLimit && i < (quick ? 4 : typing ? 60 : 4); i++) {
+    for (let i = 0; !overLimit && i < (quick ? 4 : typing ? 200 : 4); i++) {
       const expectedVersion = version + 1;
       const published = server.nextDiagnostics((params) => params.uri === uri && params.version !== undefined && params.version >= expectedVersion);
       const change =
@@ -171,6 +172,7 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
       // its tree. An editor asks for completion, hover and code actions whenever the cursor moves meanwhile.
       const pauses = { completion: [] as number[], diagnosticsMs: [] as number[] };
       const pausesFrom = clockUs();
+      const pauseRequests: { window: ProfileWindow; ms: number }[] = [];
       for (const character of quick ? '1 }' : '1 } # paused') {
         const expectedVersion = version + 1;
         let settled = false;
@@ -182,12 +184,18 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
         });
         column++;
         while (!settled) {
-          pauses.completion.push((await timed(() => completionAt(column)))[0]);
+          const requestFrom = clockUs();
+          const [ms] = await timed(() => completionAt(column));
+          pauses.completion.push(ms);
+          pauseRequests.push({ window: { fromUs: requestFrom, toUs: clockUs() }, ms });
           await sleep(20);
         }
         pauses.diagnosticsMs.push((await published) - sent);
       }
       markWindow(label, 'pauses unbalanced', pausesFrom);
+      // The slowest 2% of those requests, each from its sending to its answer: what they waited behind.
+      const slowestRequests = [...pauseRequests].sort((a, b) => b.ms - a.ms).slice(0, Math.max(2, Math.ceil(pauseRequests.length * 0.02)));
+      (profileWindows[label] ??= {})[slowestPauseRequests] = slowestRequests.map((request) => request.window);
       out.pausesUnbalanced = { completion: summary(pauses.completion), slowestMs: Math.max(...pauses.completion), diagnosticsAfterKeystroke: summary(pauses.diagnosticsMs) };
     }
     out.memoryAfterEdits = server.memory();
