@@ -47,7 +47,7 @@ export async function largeFileScenario(root: string, label: string, bytes: numb
     const editsFrom = clockUs();
     let current = 'undeclared_top';
     // Enough samples that p99 is not simply the slowest one (this machine alone puts single 5-15 ms stalls in a
-    // no-op): below 101 samples the 99th percentile is the slowest (client.ts percentile); with 200 it is the third.
+    // no-op): up to 99 samples the 99th percentile is the slowest (client.ts percentile); of 200 it is the third.
     const edits = quick ? 5 : 200;
     for (let i = 0; i < edits; i++) {
       const next = `undeclared_${i}`;
