@@ -1,6 +1,6 @@
 // `npm run demo -- --screenshot FILE`: a headless tour of the demo, one picture per stop, each taken only once what
 // it shows is on screen (the steps wait on the workbench's elements, never on a timer):
-//   FILE-1-runs.png          the Runs view: demo-app's runs in several states
+//   FILE-1-runs.png          the Runs view: demo-app's runs in several states, beside the folder's README (what to try)
 //   FILE-2-context-menu.png  the context menu of the run that needs confirmation (Apply, Discard, ...)
 //   FILE-3-log.png           the plan log of that run, highlighted
 //   FILE-4-quick-fix.png     a diagnostic in variables.tf with its quick fixes
@@ -32,6 +32,8 @@ export async function tour(url, file, folderFile, readLines) {
     await openRunsView(page);
     await expand(page, 'demo-app', awaiting);
     await row(page, 'Add monitoring toggle').waitFor({ state: 'visible', timeout });
+    // The README VS Code opens on start is a webview, rendered in frames of its own after the workbench.
+    await page.frameLocator('iframe.webview').frameLocator('iframe').locator('h1').first().waitFor({ state: 'visible', timeout });
     await shoot(page, '1-runs');
 
     const labels = await openContextMenu(page, awaiting);
