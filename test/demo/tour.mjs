@@ -33,7 +33,8 @@ export async function tour(url, file, folderFile, readLines) {
     await expand(page, 'demo-app', awaiting);
     await row(page, 'Add monitoring toggle').waitFor({ state: 'visible', timeout });
     // The README VS Code opens on start is a webview, rendered in frames of its own after the workbench.
-    await page.frameLocator('iframe.webview').frameLocator('iframe').locator('h1').first().waitFor({ state: 'visible', timeout });
+    // Its inner frame swaps in when loaded: the one shown is #active-frame.
+    await page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame').locator('h1').first().waitFor({ state: 'visible', timeout });
     await shoot(page, '1-runs');
 
     const labels = await openContextMenu(page, awaiting);
