@@ -3,7 +3,6 @@
 // appears in one. Every operation on a folder runs in order on that folder's queue, so an edit that arrives while
 // the folder is still loading is applied after the load, never lost or reordered.
 import { readdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
@@ -11,6 +10,7 @@ import type { ModelFileKind } from '../model/fileKinds';
 import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
+import { hasSpareCore } from '../indexing/workerStart';
 
 export interface ModuleFoldersOptions {
   /** Loaded once at start-up; models wait for it. */
@@ -130,7 +130,7 @@ export class ModuleFolders {
   private backgroundLaneCount(): number {
     const pool = this.options.indexPool;
     if (!pool?.available) return 1;
-    return Math.max(1, this.options.backgroundLanes ?? (os.availableParallelism() >= 2 ? 2 : 1));
+    return Math.max(1, this.options.backgroundLanes ?? (hasSpareCore() ? 2 : 1));
   }
 
   /** Takes folders from the backlog until it is empty; `toWorker`: every file of its folders is parsed by the pool. */

@@ -9,6 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+/**
+ * Whether a worker has a core of its own to parse on: on one core the server indexes on its own thread alone, and no
+ * worker starts, early or later (moduleFolders.ts backgroundLaneCount).
+ */
+export function hasSpareCore(): boolean {
+  return os.availableParallelism() >= 2;
+}
+
 /** The worker script beside this bundle (dist/indexWorker.js). */
 export function defaultIndexWorkerScript(): string {
   return path.join(__dirname, 'indexWorker.js');
@@ -46,11 +54,10 @@ export const unclaimedMs = 10_000;
 
 /**
  * Starts a worker for `script` now, for the index pool to claim later, and returns it (for tests to watch). Nothing
- * starts when the script is missing, or on one core, where the server indexes on its own thread alone
- * (moduleFolders.ts backgroundLaneCount).
+ * starts when the script is missing, or without a spare core (hasSpareCore).
  */
 export function startIndexWorkerEarly(script = defaultIndexWorkerScript(), waitMs = unclaimedMs): Worker | undefined {
-  if (early || os.availableParallelism() < 2 || !existsSync(script)) return undefined;
+  if (early || !hasSpareCore() || !existsSync(script)) return undefined;
   let worker: Worker;
   try {
     worker = spawnIndexWorker(script);
