@@ -244,6 +244,15 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.ok(readFileSync(path.join(folder, 'pushed.tfstate'), 'utf8').includes('s3cr3t'));
   });
 
+  test('apply -refresh-only completes: the run has no cost estimate to wait for', async () => {
+    const output = await cli('apply', '-refresh-only', '-auto-approve', '-input=false');
+    assert.doesNotMatch(output, /cost estimate/i);
+    assert.match(output, /Apply complete!|No changes\./);
+    const { currentRun } = await demoApp();
+    assert.equal(currentRun.attributes['refresh-only'], true);
+    assert.ok(['applied', 'planned_and_finished'].includes(currentRun.attributes.status), currentRun.attributes.status);
+  });
+
   test('destroy removes every resource from the state', async () => {
     assert.match(await cli('destroy', '-auto-approve', '-input=false'), /Destroy complete! Resources: 3 destroyed\./);
     assert.equal((await cli('state', 'list')).trim(), '');

@@ -133,6 +133,8 @@ describe('run state sequences (notes §4.7)', () => {
     const run = await h.run(id);
     assert.equal(run.attributes['refresh-only'], true);
     assert.equal(run.attributes.status, 'planned', 'refresh-only plans get no cost estimate');
+    // None at all: an estimate left pending kept Terraform CLI's `apply -refresh-only` waiting for it.
+    assert.equal(run.relationships['cost-estimate'].data, null);
     const plan = await h.api('GET', `/api/v2/runs/${id}/plan`);
     assert.equal(plan.body.data.attributes['resource-additions'], 0);
     h.workspace.planOutcome = { hasChanges: false, errors: false, resourceAdditions: 0, resourceChanges: 0, resourceDestructions: 0 };

@@ -135,7 +135,7 @@ export class RunEngine {
       postApplyTasks: tasks('post_apply'),
       planErrors: run.planFailed || (workspace?.planOutcome.errors ?? false),
       hasChanges: run.hasChanges,
-      costEstimation: run.costEstimateId !== null && !run.refreshOnly,
+      costEstimation: run.costEstimateId !== null,
       policy: policyOutcome(workspace, has('policy-enforcement')),
       planOnly: run.planOnly,
       savePlan: run.savePlan,
@@ -303,7 +303,9 @@ export class RunEngine {
       log: log(),
     });
     const has = (feature: string) => this.store.hasFeature(workspace.organization, feature);
-    if (has('cost-estimation')) {
+    // A refresh-only run proposes no resource changes, so there is nothing to price: it gets no estimate (one left
+    // pending would keep Terraform CLI waiting on "Waiting for cost estimate to complete..." before its apply).
+    if (has('cost-estimation') && !run.refreshOnly) {
       run.costEstimateId = newId('ce');
       this.records.costEstimates.set(run.costEstimateId, {
         id: run.costEstimateId,
