@@ -1,8 +1,8 @@
 // The real Terraform CLI against the emulator on TLS, as a user of a `cloud` block would run it: init, plan, apply.
 // Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -390,5 +390,51 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     assert.match(output, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
     assert.equal((await api(`/runs/${held.id}`)).body.data.attributes.status, 'discarded');
     assert.equal((await api(`/runs/${queued.id}`)).body.data.attributes.status, 'applied');
+  });
+});
+
+describe('terraform login against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
+  let emulator: RunningEmulator;
+  let host: string;
+  let dir: string;
+  before(async () => {
+    ({ emulator, host, dir } = await startCliSandbox('hcp-cli-login-'));
+  });
+  after(() => {
+    stopLeftovers();
+    emulator?.close();
+  });
+
+  // Bounded: offered an OAuth flow, the CLI would wait for a browser that never comes back.
+  test('asks for a token, checks it with the service and saves it (no OAuth flow the service does not offer)', { timeout: 60_000 }, async () => {
+    const home = path.join(dir, 'home');
+    mkdirSync(path.join(home, '.terraform.d'), { recursive: true });
+    // The CLI reads the token from a terminal: `script` gives it one, and passes our answers through.
+    const child = spawn('script', ['-qec', `terraform login -no-color ${host}`, '/dev/null'], {
+      env: { ...process.env, HOME: home, SSL_CERT_FILE: path.join(dir, 'ca.pem'), CHECKPOINT_DISABLE: '1', BROWSER: 'true' },
+    });
+    running.add(child);
+    let output = '';
+    const prompts = { proceed: false, token: false };
+    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (!prompts.proceed && /Do you want to proceed\?[\s\S]*Enter a value:/.test(output)) {
+        prompts.proceed = true;
+        child.stdin.write('yes\n');
+      }
+      if (!prompts.token && /Token for [^\n]*:\s*Enter a value:/.test(output)) {
+        prompts.token = true;
+        child.stdin.write(`${emulator.tokens.owner}\n`);
+      }
+    });
+    const code = await ended;
+    running.delete(child);
+    const shown = output.replaceAll(emulator.tokens.owner, '<token>');
+    assert.equal(code, 0, shown);
+    assert.match(shown, /Retrieved token for user /);
+    assert.match(shown, /Success! Logged in/);
+    const saved = JSON.parse(readFileSync(path.join(home, '.terraform.d', 'credentials.tfrc.json'), 'utf8'));
+    assert.equal(saved.credentials[host].token, emulator.tokens.owner);
   });
 });

@@ -10,8 +10,8 @@ export const discoveryDocument = {
   'modules.v1': '/api/registry/v1/modules/',
   'providers.v1': '/api/registry/v1/providers/',
   'motd.v1': '/api/terraform/motd',
-  // What `terraform login` reads to start its OAuth flow (the emulator's tokens come from --info, not from a login).
-  'login.v1': { client: 'terraform-cli', grant_types: ['authz_code'], authz: '/app/settings/tokens?source=terraform-login', token: '/oauth/token', ports: [10000, 10010] },
+  // No `login.v1`, as on app.terraform.io: with it `terraform login` starts an OAuth flow the service does not
+  // offer, and waits forever; without it the CLI asks for a token, checks it with GET account/details, and saves it.
 };
 
 export function registerServiceRoutes(router: Router): void {
