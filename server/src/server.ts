@@ -6,7 +6,8 @@
 //   features/   completion, hover, diagnostics, code actions, code lens (lsp-features), fed through FeatureHost
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { ClientCapabilities, Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
-import { MessageType, ShowMessageNotification, TextDocumentSyncKind } from 'vscode-languageserver';
+import { MessageType, TextDocumentSyncKind } from 'vscode-languageserver';
+import { showNotice } from './connection/notices';
 import { AddressTrust } from './auth/addressTrust';
 import { comparableHost, TokenResolver } from './auth/tokens';
 import { askToTrustHost } from './auth/trustPrompt';
@@ -75,20 +76,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     log,
   });
   // #14 item 9: a request that waits (rate limit, retry) says so, in every LSP client, instead of a silent spinner.
-  const waitNotices = new WaitNotices({ timers, show: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }) });
+  const waitNotices = new WaitNotices({ timers, show: (message) => showNotice(connection, MessageType.Info, message) });
   const hosts: ServiceHosts = new ServiceHosts({ tokens, timers, trust, onWait: (host, wait) => waitNotices.notice(host, wait) });
   let parser: TerraformParser | undefined;
   const parserLoading = loadTerraformParser().then((loaded) => (parser = loaded));
   parserLoading.catch((error: unknown) => {
-    void connection.window.showErrorMessage(`HCP Terraform: the Terraform parser could not load, so files are not analysed (${error instanceof Error ? error.message : String(error)}). Reinstall the extension.`);
+    showNotice(connection, MessageType.Error, `HCP Terraform: the Terraform parser could not load, so files are not analysed (${error instanceof Error ? error.message : String(error)}). Reinstall the extension.`);
   });
   const documents = createDocumentPipeline(connection, { parser: parserLoading, environment, log });
   const folders = documents.folders;
 
   const signInAsked = new Set<string>();
   const signInNotices = new SignInNotices({
-    // A notification, not showWarningMessage (which is window/showMessageRequest, an answer nobody needs).
-    show: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }),
+    show: (message) => showNotice(connection, MessageType.Warning, message),
     enabled: () => initOptions.prompts?.signIn !== true,
     token: (host) => tokens.resolve(host),
     credentialsFile: () => tokens.credentialsFilePath(),

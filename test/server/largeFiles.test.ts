@@ -11,6 +11,7 @@ import {
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   PublishDiagnosticsNotification,
+  ShowMessageNotification,
   ShowMessageRequest,
 } from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
@@ -27,12 +28,16 @@ test('hcpTerraform.analysis.maxFileSizeMB is read in megabytes; a wrong value is
 test('a file over the limit gets no analysis and one notice; back under the limit it is analysed again', async () => {
   const base = await mkdtemp(path.join(os.tmpdir(), 'hcp-large-'));
   const messages: string[] = [];
+  const requests: string[] = [];
   const published: PublishDiagnosticsParams[] = [];
   let wake: (() => void) | undefined;
   const server = await startLspProcess({}, { HOME: base }, (connection) => {
-    // The server asks with window/showMessageRequest (a notice the user can dismiss).
-    connection.onRequest(ShowMessageRequest.type, (params) => {
+    // A notification: a window/showMessageRequest, even without choices, is a blocking prompt in Neovim.
+    connection.onNotification(ShowMessageNotification.type, (params) => {
       messages.push(params.message);
+    });
+    connection.onRequest(ShowMessageRequest.type, (params) => {
+      requests.push(params.message);
       return null;
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
@@ -75,6 +80,7 @@ test('a file over the limit gets no analysis and one notice; back under the limi
     await until(() => published.some((p) => p.uri === big && p.version === 3));
     assert.deepEqual(published.find((p) => p.uri === big && p.version === 3)?.diagnostics, []);
     assert.equal(messages.filter((m) => /big\.tf/.test(m)).length, 1, 'one notice per file');
+    assert.deepEqual(requests, [], 'nothing to answer');
     assert.equal(server.child.exitCode, null);
   } finally {
     await server.stop().catch(() => server.child.kill());

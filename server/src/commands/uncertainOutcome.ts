@@ -2,8 +2,9 @@
 // 201) is never sent again: the service is asked what is there now, and the user is told that, so nobody queues a
 // second run, or creates, archives or deletes twice, because an answer was lost. These are the pieces every
 // read-back shares (the wording, the warning); the read-backs themselves are in readBack*.ts.
-import { LSPErrorCodes, MessageType, ResponseError, ShowMessageNotification } from 'vscode-languageserver';
+import { LSPErrorCodes, MessageType, ResponseError } from 'vscode-languageserver';
 import { isApiError } from '../api';
+import { showNotice } from '../connection/notices';
 import type { CoreContext } from './context';
 
 /** Whether an error is a write the service may have done (the API client marks those). */
@@ -36,5 +37,5 @@ export function describeReadError(error: unknown): string {
 /** Logs the warning and shows it: a notification, not showWarningMessage's request (nothing to answer; every LSP client shows it). */
 export function warnUser(context: CoreContext, message: string): void {
   context.log(message);
-  void context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+  showNotice(context.connection, MessageType.Warning, message);
 }
