@@ -45,6 +45,7 @@ import { registerFolderRequests } from './workspaces/folderRequests';
 import { PlanOverlays } from './plans/planOverlays';
 import { registerPlanRequests } from './plans/planRequests';
 import { WaitNotices } from './workspaces/waitNotices';
+import { LinkProblemNotices } from './workspaces/linkProblemNotices';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -112,12 +113,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onProblem: log,
   });
 
+  const linkProblems = new LinkProblemNotices((message) => {
+    log(message);
+    showNotice(connection, MessageType.Warning, message);
+  });
   const directory: WorkspaceDirectory = new WorkspaceDirectory({
     hosts,
     watcher,
     timers,
     log,
     onChanged: (knowledge) => links.knowledgeChanged(knowledge),
+    onLinkProblem: (knowledge, problem) => linkProblems.update(knowledge.key, problem),
     onSignInNeeded: (hostname, reason) => {
       const key = `${hostname}\u0000${reason}`;
       if (signInAsked.has(key)) return;

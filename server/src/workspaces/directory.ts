@@ -3,12 +3,13 @@
 // listeners when something changed. Never called on a keystroke: only link changes, timers and commands refresh.
 import { mergeVariables } from './variableRefresh';
 import type { Run, ServiceClient } from '../api';
-import { includedCurrentRun, isApiError, currentRunId, ServiceError } from '../api';
+import { includedCurrentRun, isApiError, currentRunId, RateLimitedError, ServiceError } from '../api';
 import { runSchema } from '../api/schemas/runs';
 import type { FeatureSetSummary } from '../features/host';
 import type { ServiceHosts } from './hosts';
 import { knowledgeKey, snapshotVariable, summarizeFeatureSet, WorkspaceKnowledge } from './knowledge';
 import type { KnowledgeTarget } from './knowledge';
+import type { LinkProblem } from './linkProblemNotices';
 import type { RunWatcher } from './runWatcher';
 import type { TimerHandle, Timers } from './timers';
 
@@ -18,6 +19,8 @@ export interface WorkspaceDirectoryOptions {
   timers: Timers;
   onChanged(knowledge: WorkspaceKnowledge): void;
   onSignInNeeded(hostname: string, reason: string): void;
+  /** Each read of a workspace: the problem it met (told to the user once), or undefined when it succeeded. */
+  onLinkProblem?(knowledge: WorkspaceKnowledge, problem: LinkProblem | undefined): void;
   log(message: string): void;
   variablesRefreshMs?: number;
 }
@@ -155,12 +158,25 @@ export class WorkspaceDirectory {
       if (previousId && previousId !== document.workspace.id) this.options.watcher.unwatchWorkspace(hostname, previousId);
       this.options.watcher.watchWorkspace(hostname, document.workspace.id);
       this.options.onChanged(knowledge);
+      this.options.onLinkProblem?.(knowledge, undefined);
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) this.setState(knowledge, { kind: 'not-found', hostname, organization, name });
-      else if (error instanceof ServiceError && error.status === 401) {
-        this.setState(knowledge, { kind: 'signed-out', hostname });
-        this.options.onSignInNeeded(hostname, `The service at ${hostname} refused the API token (401): sign in again.`);
-      } else this.setState(knowledge, { kind: 'error', message: describe(error) });
+      if (error instanceof ServiceError && error.status === 404) {
+        this.setState(knowledge, { kind: 'not-found', hostname, organization, name });
+        this.options.onLinkProblem?.(knowledge, {
+          kind: 'not-found',
+          message: `HCP Terraform: there is no workspace "${name}" in organization "${organization}" on ${hostname}, or your token may not read it. Check the names in the cloud block (or hcpTerraform.workspace).`,
+        });
+      } else if (error instanceof ServiceError && error.status === 401) {
+        this.signedOut(knowledge);
+      } else {
+        this.setState(knowledge, { kind: 'error', message: describe(error) });
+        // The rate limiter's wait is short and already told (WaitNotices): try again when it ends, quietly.
+        if (error instanceof RateLimitedError) {
+          this.scheduleRefresh(entry, Math.max(1_000, error.retryAfterMs ?? 1_000));
+          return;
+        }
+        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read workspace "${name}" on ${hostname}: ${describe(error)} Trying again every minute.` });
+      }
       this.scheduleRefresh(entry, 60_000);
       return;
     }
@@ -183,6 +199,7 @@ export class WorkspaceDirectory {
   private async loadVariables(client: ServiceClient, knowledge: WorkspaceKnowledge): Promise<void> {
     try {
       const variables = await client.variables.list({ organization: knowledge.target.organization, workspace: knowledge.target.name });
+      this.options.onLinkProblem?.(knowledge, undefined);
       const merged = mergeVariables(knowledge.variables, variables.map(snapshotVariable));
       if (merged === knowledge.variables) return; // nothing changed since the last read
       knowledge.variables = merged;
@@ -190,7 +207,21 @@ export class WorkspaceDirectory {
       this.options.onChanged(knowledge);
     } catch (error) {
       this.options.log(describe(error));
+      // A token refused since the workspace was read: its variables may no longer be the service's, and every
+      // action on it would fail the same way.
+      if (error instanceof ServiceError && error.status === 401) this.signedOut(knowledge);
+      // Otherwise the values last read stay (a dropped connection loses nothing), and the user hears why once.
+      else if (!(error instanceof RateLimitedError)) {
+        const { name, hostname } = knowledge.target;
+        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not refresh the variables of workspace "${name}" on ${hostname}: ${describe(error)} Showing those read before; trying again every minute.` });
+      }
     }
+  }
+
+  private signedOut(knowledge: WorkspaceKnowledge): void {
+    const { hostname } = knowledge.target;
+    this.setState(knowledge, { kind: 'signed-out', hostname });
+    this.options.onSignInNeeded(hostname, `The service at ${hostname} refused the API token (401): sign in again.`);
   }
 
   private async loadFeatureSet(client: ServiceClient, knowledge: WorkspaceKnowledge): Promise<void> {

@@ -1,0 +1,152 @@
+// A workspace that cannot be read is told in every editor, once: a name the service does not know, variables that
+// cannot be refreshed (the values read before stay), a token refused since the link (signed out, sign-in asked).
+// Before, only the VS Code tree and the code lens said so, and Neovim said nothing.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TokenResolver } from '../../server/src/auth/tokens';
+import { WorkspaceDirectory } from '../../server/src/workspaces/directory';
+import { ServiceHosts } from '../../server/src/workspaces/hosts';
+import { LinkProblemNotices, type LinkProblem } from '../../server/src/workspaces/linkProblemNotices';
+import { RunWatcher } from '../../server/src/workspaces/runWatcher';
+import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { startSession } from '../helpers/lspSession';
+import { ManualClock } from '../helpers/manualClock';
+
+describe('LinkProblemNotices', () => {
+  test('one notice per workspace and kind of problem; again only after a read succeeded', () => {
+    const shown: string[] = [];
+    const notices = new LinkProblemNotices((message) => shown.push(message));
+    const unreadable: LinkProblem = { kind: 'unreadable', message: 'down' };
+    notices.update('a', unreadable);
+    notices.update('a', unreadable); // the next minute's retry
+    notices.update('b', unreadable);
+    notices.update('a', { kind: 'not-found', message: 'gone' });
+    assert.deepEqual(shown, ['down', 'down', 'gone']);
+    notices.update('a', undefined);
+    notices.update('a', { kind: 'not-found', message: 'gone again' });
+    assert.deepEqual(shown, ['down', 'down', 'gone', 'gone again']);
+  });
+});
+
+describe('WorkspaceDirectory tells what it cannot read', () => {
+  let emulator: RunningEmulator;
+  let hostname: string;
+  before(async () => {
+    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+    hostname = new URL(emulator.url).host;
+  });
+  after(() => emulator.close());
+
+  function directory() {
+    const clock = new ManualClock(emulator.control.now().getTime());
+    const tokens = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent' });
+    const hosts = new ServiceHosts({ tokens, timers: clock });
+    hosts.setConfiguredAddress(emulator.url);
+    tokens.setClientToken(hosts.configuredHost, emulator.tokens.owner);
+    const watcher = new RunWatcher({ timers: clock, clientFor: (host) => hosts.clientFor(host), onRuns: () => undefined });
+    const problems: Array<LinkProblem | undefined> = [];
+    const signIns: string[] = [];
+    const workspaces = new WorkspaceDirectory({
+      hosts,
+      watcher,
+      timers: clock,
+      log: () => undefined,
+      onChanged: () => undefined,
+      onSignInNeeded: (_host, reason) => signIns.push(reason),
+      onLinkProblem: (_knowledge, problem) => problems.push(problem),
+    });
+    const dispose = async () => {
+      watcher.dispose();
+      workspaces.dispose();
+      await hosts.dispose();
+    };
+    return { clock, workspaces, problems, signIns, dispose };
+  }
+
+  test('a workspace the organization does not have: not-found, with both names and where to fix them', async () => {
+    const { workspaces, problems, dispose } = directory();
+    try {
+      const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'no-such-ws' });
+      await until(() => (problems.length > 0 ? true : undefined));
+      assert.equal(knowledge.state.kind, 'not-found');
+      assert.equal(problems[0]?.kind, 'not-found');
+      assert.match(problems[0]!.message, /no workspace "no-such-ws" in organization "acme-demo"/);
+      assert.match(problems[0]!.message, /cloud block/);
+    } finally {
+      await dispose();
+    }
+  });
+
+  test('variables that cannot be refreshed keep the values read before; a read that works clears it; a 401 signs out', async () => {
+    const { clock, workspaces, problems, signIns, dispose } = directory();
+    try {
+      const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'demo-app' });
+      await until(() => (knowledge.state.kind === 'linked' && knowledge.variables ? true : undefined));
+      const before = knowledge.variables;
+      assert.ok(problems.length > 0, 'the workspace and its variables were read');
+      assert.equal(problems.filter((problem) => problem !== undefined).length, 0, 'without a problem');
+
+      // A body that is not JSON (a proxy in the way): not retried, so told at once.
+      emulator.control.injectFault({ method: 'GET', path: '/api/v2/vars', kind: 'malformed', times: 1 });
+      await clock.advance(60_000);
+      const told = await until(() => problems.find((problem) => problem !== undefined));
+      assert.equal(told.kind, 'unreadable');
+      assert.match(told.message, /could not refresh the variables of workspace "demo-app"/);
+      assert.equal(knowledge.state.kind, 'linked');
+      assert.equal(knowledge.variables, before, 'nothing lost');
+
+      const count = problems.length;
+      await clock.advance(60_000);
+      await until(() => (problems.length > count ? true : undefined));
+      assert.equal(problems.at(-1), undefined, 'the next minute read them again');
+
+      emulator.control.injectFault({ method: 'GET', path: '/api/v2/vars', kind: 'status', status: 401, times: 1 });
+      await clock.advance(60_000);
+      await until(() => (signIns.length > 0 ? true : undefined));
+      assert.match(signIns[0]!, /refused the API token \(401\)/);
+      assert.equal(knowledge.state.kind, 'signed-out');
+      assert.equal(knowledge.variables, undefined, 'no values the token may no longer read');
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+describe('over LSP', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
+  });
+  after(() => emulator.close());
+
+  test('a cloud block naming a workspace the service does not have: window/showMessage, a warning, with the names', async () => {
+    const session = await startSession({
+      address: emulator.url,
+      token: emulator.tokens.owner,
+      prepare: async (folder) => {
+        const main = path.join(folder, 'main.tf');
+        await writeFile(main, (await readFile(main, 'utf8')).replace('name = "demo-app"', 'name = "no-such-ws"'));
+      },
+    });
+    try {
+      const shown = await session.waitFor<{ type: number; message: string }>('window/showMessage', (m) => m.message.includes('no-such-ws'));
+      assert.equal(shown.type, 2);
+      assert.match(shown.message, /no workspace "no-such-ws" in organization "acme-demo"/);
+      assert.equal(session.received.filter((m) => m.method === 'window/showMessageRequest').length, 0, 'nothing to answer');
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+/** Polls a condition on the event loop (HTTP answers arrive asynchronously), bounded; never sleeps on a timer. */
+async function until<T>(probe: () => T | undefined, attempts = 5_000): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('condition not reached');
+}
