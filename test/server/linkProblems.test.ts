@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { tokenCharacterProblem } from '../../server/src/auth/tokenCharacters';
 import { TokenResolver } from '../../server/src/auth/tokens';
 import { WorkspaceDirectory } from '../../server/src/workspaces/directory';
 import { ServiceHosts } from '../../server/src/workspaces/hosts';
@@ -30,6 +31,15 @@ describe('LinkProblemNotices', () => {
   });
 });
 
+describe('tokenCharacterProblem', () => {
+  test('visible ASCII passes; a space, a line break or a non-ASCII letter inside does not, and the source is named', () => {
+    assert.equal(tokenCharacterProblem('h', { token: 'abc.DEF-123_x~', source: 'client' }), undefined);
+    for (const token of ['abc def', 'abc\ndef', 'abcédef', 'abc\u00a0def']) {
+      assert.match(tokenCharacterProblem('h', { token, source: 'environment', from: 'TF_TOKEN_h' }) ?? '', /from the variable TF_TOKEN_h holds a character/, JSON.stringify(token));
+    }
+  });
+});
+
 describe('WorkspaceDirectory tells what it cannot read', () => {
   let emulator: RunningEmulator;
   let hostname: string;
@@ -39,12 +49,12 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
   });
   after(() => emulator.close());
 
-  function directory() {
+  function directory(token = emulator.tokens.owner) {
     const clock = new ManualClock(emulator.control.now().getTime());
     const tokens = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent' });
     const hosts = new ServiceHosts({ tokens, timers: clock });
     hosts.setConfiguredAddress(emulator.url);
-    tokens.setClientToken(hosts.configuredHost, emulator.tokens.owner);
+    tokens.setClientToken(hosts.configuredHost, token);
     const watcher = new RunWatcher({ timers: clock, clientFor: (host) => hosts.clientFor(host), onRuns: () => undefined });
     const problems: Array<LinkProblem | undefined> = [];
     const signIns: string[] = [];
@@ -74,6 +84,22 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
       assert.equal(problems[0]?.kind, 'not-found');
       assert.match(problems[0]!.message, /no workspace "no-such-ws" in organization "acme-demo"/);
       assert.match(problems[0]!.message, /cloud block/);
+    } finally {
+      await dispose();
+    }
+  });
+
+  test('a token with a character no token has is not sent, and the user hears what to fix (not a network error)', async () => {
+    const { workspaces, problems, dispose } = directory(`${emulator.tokens.owner.slice(0, 8)}é${emulator.tokens.owner.slice(8)}`);
+    const requestsBefore = emulator.control.requests().length;
+    try {
+      const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'demo-app' });
+      const told = await until(() => problems.find((problem) => problem !== undefined));
+      assert.match(told.message, /holds a character no token has .*copy the token again/);
+      assert.doesNotMatch(told.message, /network/);
+      assert.doesNotMatch(told.message, new RegExp(emulator.tokens.owner.slice(0, 8)), 'never the token');
+      assert.equal(knowledge.state.kind, 'error');
+      assert.equal(emulator.control.requests().length, requestsBefore, 'nothing was sent');
     } finally {
       await dispose();
     }

@@ -40,6 +40,12 @@ export function signInAdvice(host: string, refused: ResolvedToken | undefined, c
   const setVariable = variable.includes(':') ? `start the editor with \`env '${variable}=<token>' …\`` : `set ${variable}=<token> in the environment the editor starts from`;
   const ways = `${setVariable} (then restart the language server), run \`terraform login ${host}\` (it writes ${credentialsFile}), or have the editor send the notification hcpTerraform/setToken {"hostname": "${host}", "token": "<token>"}`;
   if (!refused) return `HCP Terraform: no API token for ${host}, so its workspaces and runs are not shown. To sign in, ${ways}.`;
-  const source = refused.source === 'environment' ? `the variable ${refused.from}` : refused.source === 'credentials-file' ? `the credentials file ${refused.from}` : 'the editor (initializationOptions or hcpTerraform/setToken)';
-  return `HCP Terraform: ${host} refused the API token from ${source} (401): it is wrong, expired or revoked. Create a new token on the service (User Settings → Tokens), then ${ways}.`;
+  return `HCP Terraform: ${host} refused the API token from ${describeTokenSource(refused)} (401): it is wrong, expired or revoked. Create a new token on the service (User Settings → Tokens), then ${ways}.`;
+}
+
+/** Where a token came from, for a sentence: "the variable TF_TOKEN_…", "the credentials file …", "the editor (…)". */
+export function describeTokenSource(token: ResolvedToken): string {
+  if (token.source === 'environment') return `the variable ${token.from}`;
+  if (token.source === 'credentials-file') return `the credentials file ${token.from}`;
+  return 'the editor (initializationOptions or hcpTerraform/setToken)';
 }

@@ -142,6 +142,9 @@ export class WorkspaceDirectory {
       if (blocked) {
         this.options.log(blocked);
         this.setState(knowledge, { kind: 'error', message: blocked });
+        // A trust question has its own prompt; the rest only the user can fix, so they hear of it.
+        const problem = this.options.hosts.tokenProblem(hostname);
+        if (problem) this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: ${problem}` });
         return;
       }
       this.setState(knowledge, { kind: 'signed-out', hostname });

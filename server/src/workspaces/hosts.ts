@@ -10,6 +10,7 @@ import type { ResolvedToken, TokenResolver } from '../auth/tokens';
 import { comparableHost } from '../auth/tokens';
 import { AddressTrust } from '../auth/addressTrust';
 import { tokenOriginProblem } from '../auth/origins';
+import { tokenCharacterProblem } from '../auth/tokenCharacters';
 import { defaultAddress, hostOfAddress } from '../config/settings';
 import type { Timers } from './timers';
 
@@ -103,10 +104,21 @@ export class ServiceHosts {
   blocked(host: string): string | undefined {
     const key = comparableHost(host);
     if (!this.token(key)) return undefined;
-    const problem = tokenOriginProblem(key, this.addressFor(key));
+    const problem = this.tokenProblem(key);
     if (problem) return problem;
     const decision = this.options.trust?.check(key) ?? 'trusted';
     return decision === 'trusted' ? undefined : AddressTrust.describe(key, decision);
+  }
+
+  /**
+   * Why the token known for `host` cannot be sent, whatever the user's trust: a character no token has, or an address
+   * it must not go to. Undefined when it can (or there is none). The user has to fix these: they are told.
+   */
+  tokenProblem(host: string): string | undefined {
+    const key = comparableHost(host);
+    const token = this.token(key);
+    if (!token) return undefined;
+    return tokenCharacterProblem(key, token) ?? tokenOriginProblem(key, this.addressFor(key));
   }
 
   /** The client for `host`, or undefined when no token is known for it. Rebuilt when the token changed. */
