@@ -49,7 +49,7 @@ function stateResources(run: RunRecord, addresses: readonly string[], previous: 
       byResource.set(resourceKey, resource);
     }
     const change = applied.get(address);
-    const attributes = change ? appliedAttributes(change, type) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
+    const attributes = change ? appliedAttributes(change, type, run.id) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
     const sensitive = change ? sensitiveOnApply(type, change.sensitive ?? []) : (previous.get(address)?.sensitive ?? []);
     resource.instances.push({
       ...(key !== undefined ? { index_key: key } : {}),

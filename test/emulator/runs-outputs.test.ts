@@ -1,0 +1,70 @@
+// Configuration-driven runs and what they leave behind besides resources: outputs that read resources (planned
+// against the state the plan leaves alone, saved by the apply), a new sensitive output in the redacted plan JSON,
+// and the new id a replaced instance gets.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startHarness, type Harness } from './runs-harness';
+
+const configuration = `
+variable "name" { default = "x" }
+variable "secret" {
+  default   = "s3cr3t"
+  sensitive = true
+}
+resource "terraform_data" "a" { input = var.name }
+resource "terraform_data" "b" { count = 2 }
+output "a" { value = terraform_data.a.output }
+output "s" {
+  value     = var.secret
+  sensitive = true
+}
+`;
+
+describe('configuration-driven runs: outputs and replacements', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ followConfiguration: true });
+  });
+  after(() => h.close());
+
+  const workspaceWith = (name: string, text: string) => {
+    const { workspace } = h.addWorkspace(name, { autoApply: false });
+    upload(workspace.id, text);
+    return workspace.id;
+  };
+  const upload = (workspaceId: string, text: string) => {
+    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
+  };
+  const plan = async (workspaceId: string, attributes: Record<string, unknown> = {}) => {
+    const run = await h.createRun(attributes, { workspaceId });
+    await h.clock.advance(60_000);
+    return run;
+  };
+  const apply = async (run: string) => {
+    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
+    await h.clock.advance(60_000);
+    assert.equal((await h.run(run)).attributes.status, 'applied');
+  };
+  const planJson = async (run: string, redacted = false) => {
+    const planId = (await h.run(run)).relationships.plan.data.id;
+    const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output${redacted ? '-redacted' : ''}`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
+    return (await response.json()) as any;
+  };
+  const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
+  const stateId = (workspaceId: string, name: string, index?: number) =>
+    (state(workspaceId).resources!.find((r) => r.name === name)!.instances!.find((i: any) => i.index_key === index) as any).attributes.id;
+
+  test('a replaced instance gets a new id, the one the apply log names; the others keep theirs', async () => {
+    const workspaceId = workspaceWith('replace', configuration);
+    await apply(await plan(workspaceId));
+    const [first, second] = [stateId(workspaceId, 'b', 0), stateId(workspaceId, 'b', 1)];
+    const run = await plan(workspaceId, { 'replace-addrs': ['terraform_data.b[0]'] });
+    await apply(run);
+    assert.notEqual(stateId(workspaceId, 'b', 0), first);
+    assert.equal(stateId(workspaceId, 'b', 1), second);
+    const url = (await h.api('GET', `/api/v2/runs/${run}/apply`)).body.data.attributes['log-read-url'];
+    const entries = (await (await fetch(url)).text()).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+    const hooks = entries.filter((e) => e.type === 'apply_complete' || e.type === 'apply_start').map((e) => [e.hook.action, e.hook.id_value]);
+    assert.deepEqual(hooks, [['delete', first], ['delete', undefined], ['create', undefined], ['create', stateId(workspaceId, 'b', 0)]]);
+  });
+});
