@@ -54,6 +54,21 @@ describe('configuration-driven runs: outputs and replacements', () => {
   const stateId = (workspaceId: string, name: string, index?: number) =>
     (state(workspaceId).resources!.find((r) => r.name === name)!.instances!.find((i: any) => i.index_key === index) as any).attributes.id;
 
+  test('a new sensitive output is in the redacted plan JSON as Terraform writes it: sensitive on both sides, its value hidden but not null', async () => {
+    const workspaceId = workspaceWith('sensitive-output', configuration);
+    const run = await plan(workspaceId);
+    const redacted = await planJson(run, true);
+    // A null after would read as no change to the CLI's renderer, which would leave `+ s = (sensitive value)` out.
+    assert.deepEqual(redacted.output_changes.s, { actions: ['create'], before: null, after: '(sensitive value)', after_unknown: false, before_sensitive: true, after_sensitive: true });
+    assert.ok(!JSON.stringify(redacted).includes('s3cr3t'));
+    assert.equal((await planJson(run)).output_changes.s.after, 's3cr3t', 'the unredacted document has the value');
+    await apply(run);
+    const changed = await plan(workspaceId, { variables: [{ key: 'secret', value: '"other"' }] });
+    const update = (await planJson(changed, true)).output_changes.s;
+    assert.deepEqual(update.actions, ['update']);
+    assert.notEqual(update.before, update.after, 'a changed sensitive output still reads as a change');
+  });
+
   test('a replaced instance gets a new id, the one the apply log names; the others keep theirs', async () => {
     const workspaceId = workspaceWith('replace', configuration);
     await apply(await plan(workspaceId));
