@@ -54,6 +54,34 @@ describe('configuration-driven runs: outputs and replacements', () => {
   const stateId = (workspaceId: string, name: string, index?: number) =>
     (state(workspaceId).resources!.find((r) => r.name === name)!.instances!.find((i: any) => i.index_key === index) as any).attributes.id;
 
+  test('an output reading a resource is saved by the apply, and a plan that leaves the resource alone shows no change', async () => {
+    const workspaceId = workspaceWith('outputs', configuration);
+    const first = await plan(workspaceId);
+    assert.deepEqual((await planJson(first)).output_changes.a, { actions: ['create'], before: null, after: null, after_unknown: true, before_sensitive: false, after_sensitive: false });
+    await apply(first);
+    assert.deepEqual(state(workspaceId).outputs, { a: { value: 'x', type: 'string' }, s: { value: 's3cr3t', type: 'string', sensitive: true } });
+
+    const second = await plan(workspaceId);
+    assert.equal((await h.run(second)).attributes['has-changes'], false);
+    const unchanged = (await planJson(second)).output_changes;
+    assert.deepEqual(unchanged.a, { actions: ['no-op'], before: 'x', after: 'x', after_unknown: false, before_sensitive: false, after_sensitive: false });
+    assert.deepEqual(unchanged.s.actions, ['no-op']);
+
+    // Reading a resource the plan changes: known only after apply again.
+    const third = await plan(workspaceId, { variables: [{ key: 'name', value: '"y"' }] });
+    assert.deepEqual((await planJson(third)).output_changes.a, { actions: ['update'], before: 'x', after: null, after_unknown: true, before_sensitive: false, after_sensitive: false });
+    await apply(third);
+    assert.equal(state(workspaceId).outputs!.a!.value, 'y');
+  });
+
+  test('an output that stays unknown through the apply keeps the value it had', async () => {
+    const workspaceId = workspaceWith('unknown-output', 'resource "terraform_data" "a" { input = 1 }\noutput "kept" { value = "v1" }\n');
+    await apply(await plan(workspaceId));
+    upload(workspaceId, 'resource "terraform_data" "a" { input = 2 }\noutput "kept" { value = data.terraform_remote_state.x.outputs.id }\n');
+    await apply(await plan(workspaceId));
+    assert.deepEqual(state(workspaceId).outputs, { kept: { value: 'v1', type: 'string' } });
+  });
+
   test('a new sensitive output is in the redacted plan JSON as Terraform writes it: sensitive on both sides, its value hidden but not null', async () => {
     const workspaceId = workspaceWith('sensitive-output', configuration);
     const run = await plan(workspaceId);
