@@ -112,7 +112,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     ({ emulator, host, dir: folder } = await startCliSandbox('hcp-cli-'));
     writeFileSync(
       path.join(folder, 'main.tf'),
-      `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nvariable "who" {\n  default = "world"\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n\nresource "terraform_data" "counted" {\n  count = 2\n  input = var.who\n}\n\noutput "greeting" {\n  value = var.who\n}\n`,
+      `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}\n\nvariable "who" {\n  default = "world"\n}\n\nresource "terraform_data" "marker" {\n  input = "hello"\n}\n\nresource "terraform_data" "counted" {\n  count = 2\n  input = var.who\n}\n\noutput "greeting" {\n  value = var.who\n}\n\noutput "marker" {\n  value = terraform_data.marker.output\n}\n\nvariable "token" {\n  default   = "t0ken"\n  sensitive = true\n}\n\noutput "token" {\n  value     = var.token\n  sensitive = true\n}\n`,
     );
     // Go's TLS reads SSL_CERT_FILE: the CLI trusts the emulator's certificate and nothing else changes.
     env = { ...process.env, TF_CLI_CONFIG_FILE: path.join(folder, 'cli.tfrc'), SSL_CERT_FILE: path.join(folder, 'ca.pem'), TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' };
@@ -148,6 +148,8 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.match(output, /\+ input += "world"/, 'the plan shows the values the configuration gives');
     assert.match(output, /Plan: 3 to add, 0 to change, 0 to destroy\./);
     assert.equal(output.match(/will be created/g)?.length, 3, 'the plan is drawn once (structured output, not also the text log)');
+    assert.match(output, /\+ marker += \(known after apply\)/, 'an output reading a resource the plan creates');
+    assert.match(output, /\+ token += \(sensitive value\)/, 'a new sensitive output is listed, its value hidden');
   });
 
   test('apply -auto-approve applies the run, and the service says so', async () => {
@@ -160,6 +162,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     const listed = await cli('state', 'list');
     assert.deepEqual(listed.trim().split('\n').sort(), ['terraform_data.counted[0]', 'terraform_data.counted[1]', 'terraform_data.marker']);
     assert.equal((await outputs()).greeting.value, 'world');
+    assert.equal((await outputs()).marker.value, 'hello', 'the output reading a resource was saved with the state');
     const pulled = JSON.parse(await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 }).then((r) => r.stdout));
     assert.equal(pulled.version, 4);
     assert.equal(pulled.serial, 1);
@@ -170,8 +173,10 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.match(shown, /output += "hello"/);
   });
 
-  test('a second plan says "No changes"; a changed argument is an update in place', async () => {
-    assert.match(await cli('plan', '-input=false'), /No changes\. Your infrastructure matches the configuration\./);
+  test('a second plan says "No changes" (the outputs too); a changed argument is an update in place', async () => {
+    const again = await cli('plan', '-input=false');
+    assert.match(again, /No changes\. Your infrastructure matches the configuration\./);
+    assert.doesNotMatch(again, /Changes to Outputs/);
     writeFileSync(path.join(folder, 'main.tf'), readFileSync(path.join(folder, 'main.tf'), 'utf8').replace('input = "hello"', 'input = "hello again"'));
     const changed = await cli('plan', '-input=false');
     assert.match(changed, /terraform_data\.marker will be updated in-place/);
@@ -228,6 +233,18 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.deepEqual(currentRun.attributes.variables, [{ key: 'who', value: '"run"' }]);
     // Without -var the workspace's value is back: the run variable lived only in that run.
     assert.match(await cli('plan', '-input=false'), /Plan: 0 to add, 2 to change, 0 to destroy\./);
+  });
+
+  test('apply -replace destroys the instance and creates a new one with a new id; the others keep theirs', async () => {
+    const idOf = async (address: string) => /^\s+id += "([\w-]+)"/m.exec(await cli('state', 'show', address))?.[1];
+    const kept = await idOf('terraform_data.counted[1]');
+    const output = await cli('apply', '-auto-approve', '-input=false', '-replace=terraform_data.counted[0]');
+    const destroyed = /terraform_data\.counted\[0\]: Destroying\.\.\. \[id=([\w-]+)\]/.exec(output)?.[1];
+    const created = /terraform_data\.counted\[0\]: Creation complete after \d+s \[id=([\w-]+)\]/.exec(output)?.[1];
+    assert.ok(destroyed && created, output);
+    assert.notEqual(created, destroyed);
+    assert.equal(await idOf('terraform_data.counted[0]'), created);
+    assert.equal(await idOf('terraform_data.counted[1]'), kept);
   });
 
   test('state push (locking the workspace, uploading through the state version\'s URLs) and outputs, sensitive ones too', async () => {

@@ -12,6 +12,7 @@ import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, to
 import type { Scope } from './evaluate';
 import { attributeNode, expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
 import { referencedValues } from './references';
+import type { InstanceAttributes } from './resourceValues';
 import { resourceArguments } from './resourceArguments';
 import { VariableValueMap } from './values';
 
@@ -56,6 +57,8 @@ export type VariableValues = ReadonlyMap<string, LiteralValue>;
 export interface ReadOptions {
   /** Variables marked sensitive on the workspace; by default those of a `VariableValueMap` passed as `variables`. */
   sensitiveVariables?: ReadonlySet<string>;
+  /** Resource instances' attributes, for expressions that read a resource; without it those are known only after apply. */
+  instanceAttributes?: InstanceAttributes;
 }
 
 /** The configuration's declarations; undefined when no `.tf` file declares a resource or a root output. */
@@ -74,7 +77,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block });
       sources.set(dir === '.' ? '' : dir, blocks);
     }
-    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) });
+    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes);
     const instances = moduleInstances(root);
     const outputs = root.blocks
       .filter((block) => block.keyword === 'output' && block.labels[0])

@@ -1,7 +1,7 @@
 // A small evaluator over the tree-sitter HCL syntax tree: literals, `var.*`, `local.*`, `module.*`, `count.index`,
 // `each.*`, templates, tuples and objects, `for` expressions, conditionals, arithmetic and comparisons, and the
-// functions in functions.ts. Whatever it cannot know before apply (another resource's attributes, data sources,
-// functions it does not evaluate) is `unknown`, never a guess.
+// functions in functions.ts. Whatever it cannot know (a resource's attributes the caller does not give, data
+// sources, functions it does not evaluate) is `unknown`, never a guess.
 import type { Node } from 'web-tree-sitter';
 import { objectKeyOf, readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
 import { callFunction } from './functions';
@@ -14,6 +14,11 @@ export interface Scope {
   local(name: string): Value;
   /** `module.<name>`: its outputs (a tuple or map of them under count / for_each). */
   module(name: string): Value;
+  /**
+   * `<type>.<name>`: a managed resource's attributes where the caller knows them (an object, a tuple of them under
+   * count, a map under for_each); unknown when it does not, as before an apply.
+   */
+  resource?(type: string, name: string): Value;
   /** `path.module` relative to the configuration's root ("." for the root module). */
   modulePath: string;
   count?: number;
@@ -56,7 +61,10 @@ function evaluateParts(parts: Node[], scope: Scope, depth: number): Value {
   return value;
 }
 
-/** `var.x`, `local.x`, `count.index`, `each.key|value`, `module.x`, `path.module`, a `for` symbol; else unknown. */
+/** Roots that are not a resource type (`data.*` is a data source: unknown, as it is only read at apply). */
+const nonResourceRoots = new Set(['var', 'local', 'module', 'count', 'each', 'path', 'data', 'self', 'terraform']);
+
+/** `var.x`, `local.x`, `count.index`, `each.key|value`, `module.x`, `path.module`, `type.name`, a `for` symbol; else unknown. */
 function reference(parts: Node[], scope: Scope): [Value, number] {
   const name = parts[0]!.text;
   if (scope.symbols?.has(name)) return [scope.symbols.get(name)!, 1];
@@ -70,6 +78,7 @@ function reference(parts: Node[], scope: Scope): [Value, number] {
     if (name === 'each' && (attribute === 'key' || attribute === 'value')) return scope.each?.[attribute];
     if (name === 'path' && attribute === 'module') return scope.modulePath;
     if (name === 'path' && (attribute === 'root' || attribute === 'cwd')) return '.';
+    if (!nonResourceRoots.has(name)) return scope.resource?.(name, attribute);
     return undefined;
   })();
   return [value ?? unknown, 2];

@@ -7,6 +7,7 @@ import type { LiteralObject, LiteralValue } from '../../../server/src/model/hclL
 import { attributeName, attributeValue, bodyItems } from '../../../server/src/model/syntaxTree';
 import { evaluate, type Scope } from './evaluate';
 import { readsSensitive, type Sensitivity } from './references';
+import { resourceValue, type InstanceAttributes } from './resourceValues';
 import { asNumber, asText, isObject, unknown, type Value } from './values';
 
 export interface ConfigBlock {
@@ -80,18 +81,23 @@ export class ModuleInstance {
   private readonly memo = new Map<string, unknown>();
   private readonly pending = new Set<string>();
 
-  /** `path` is the address prefix ("module.net[0]"), '' for the root. */
+  /**
+   * `path` is the address prefix ("module.net[0]"), '' for the root. `instanceAttributes` gives what the caller knows
+   * of resource instances (this module's and the modules it calls); without it every resource reads as unknown.
+   */
   constructor(
     private readonly sources: ModuleSources,
     readonly dir: string,
     readonly path: string,
     private readonly binding: Binding,
     private readonly depth = 0,
+    private readonly instanceAttributes?: InstanceAttributes,
   ) {
     this.scope = {
       variable: (name) => this.once(`var.${name}`, unknown, () => this.variable(name)),
       local: (name) => this.once(`local.${name}`, unknown, () => this.local(name)),
       module: (name) => this.moduleValue(name),
+      resource: (type, name) => this.once(`resource.${type}.${name}`, unknown, () => this.resource(type, name)),
       modulePath: dir || '.',
     };
     this.sensitivity = {
@@ -178,6 +184,12 @@ export class ModuleInstance {
     return node ? evaluate(node, this.scope) : unknown;
   }
 
+  private resource(type: string, name: string): Value {
+    const block = this.blocks.find((b) => b.keyword === 'resource' && b.labels[0] === type && b.labels[1] === name)?.node;
+    if (!block || !this.instanceAttributes) return unknown;
+    return resourceValue(block, this.scope, `${this.path ? `${this.path}.` : ''}${type}.${name}`, this.instanceAttributes);
+  }
+
   private moduleValue(name: string): Value {
     const call = this.call(name);
     if (!call || call.expansion.kind === 'unknown') return unknown;
@@ -204,7 +216,7 @@ export class ModuleInstance {
         sensitive: (variable) => this.readsSensitive(argument(variable)),
       };
       const modulePath = `${this.path ? `${this.path}.` : ''}module.${name}${instanceSuffix(index)}`;
-      return { ...(index !== undefined ? { index } : {}), module: new ModuleInstance(this.sources, dir, modulePath, binding, this.depth + 1) };
+      return { ...(index !== undefined ? { index } : {}), module: new ModuleInstance(this.sources, dir, modulePath, binding, this.depth + 1, this.instanceAttributes) };
     });
     return { expansion, modules };
   }

@@ -10,6 +10,7 @@ import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import { generatedId, withValues } from './changeValues';
 import { plannedOutputs } from './plannedOutputs';
+import { outputsReadingInstances } from './outputValues';
 import { stateInstances } from './stateInstances';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
 import type { LogRecord, RunRecord } from './model';
@@ -136,7 +137,10 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
       : declared.instances
           .filter((instance) => !changed.has(instance.address) && prior.has(instance.address) && targeted(run, instance.address))
           .map((instance) => ({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }));
-    run.outputs = plannedOutputs(declared, current?.outputs ?? {});
+    // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
+    // one reading an instance the plan changes is known after apply.
+    const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address)?.attributes)) ?? declared.outputs;
+    run.outputs = plannedOutputs(outputs, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(store.terraformParser, version?.files), managed });
   }

@@ -78,12 +78,24 @@ function outputChange(output: PlannedOutput, redact: boolean): Record<string, un
   const hide = redact && output.sensitive;
   return {
     actions: [output.before === null ? 'create' : same ? 'no-op' : 'update'],
-    before: hide ? null : output.before,
-    after: hide || !known ? null : output.after,
+    before: hide && output.before !== null ? hidden : output.before,
+    after: !known ? null : hide ? hiddenAfter(output.before, same) : output.after,
     after_unknown: !known,
+    // Terraform's plan has one sensitive flag per output change, so its JSON writes it on both sides, a create too.
     before_sensitive: output.sensitive,
     after_sensitive: output.sensitive,
   };
+}
+
+/**
+ * The CLI's renderer draws an output's change from its values, not its actions: a hidden value stays non-null (a
+ * null after reads as no change, and a new sensitive output would be left out), and a changed one differs from the
+ * one before (or `~ s = (sensitive value)` would be left out).
+ */
+const hidden = '(sensitive value)';
+
+function hiddenAfter(before: unknown, same: boolean): string {
+  return before === null || same ? hidden : '(sensitive value, changed)';
 }
 
 /**

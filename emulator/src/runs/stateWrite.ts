@@ -8,27 +8,44 @@ import { parseAddress } from './address';
 import { appliedAttributes, generatedId } from './changeValues';
 import { sensitiveAttributePaths, stateInstances, type StateInstance } from './stateInstances';
 import { typeOf } from '../store/valueType';
+import { outputsReadingInstances } from './outputValues';
 import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
 export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
-  // The configuration's outputs whose values are known (literals, variables); the others keep their last value.
-  const declaredOutputs = Object.fromEntries(
-    (run.configuration?.outputs ?? []).filter((o) => o.value !== undefined).map((o) => [o.name, { value: o.value, type: typeOf(o.value), ...(o.sensitive ? { sensitive: true } : {}) }]),
-  );
+  const resources = run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state));
   const state: TerraformState = {
     version: 4,
     terraform_version: run.engineVersion,
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
-    outputs: run.isDestroy ? {} : run.configuration ? declaredOutputs : previousOutputs,
-    resources: run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state)),
+    outputs: run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs,
+    resources,
     check_results: null,
   };
   const bytes = Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
   const md5 = createHash('md5').update(bytes).digest('hex');
   store.stateVersions.create(run.workspaceId, { serial: state.serial, lineage: state.lineage, md5, state: bytes, runId: run.id, now: at });
+}
+
+type StateOutputs = NonNullable<TerraformState['outputs']>;
+
+/**
+ * The configuration's outputs after the apply: the value the plan knew, else the value read from the resources
+ * just written (`terraform_data.a.output`), else, when even that is unknown, the value the output had before.
+ */
+function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<TerraformState['resources']>, previous: StateOutputs): StateOutputs {
+  const written = stateInstances({ version: 4, resources } as TerraformState);
+  const evaluated = new Map((outputsReadingInstances(store, run, (address) => written.get(address)?.attributes) ?? []).map((output) => [output.name, output]));
+  const outputs: StateOutputs = {};
+  for (const planned of run.configuration?.outputs ?? []) {
+    const value = planned.value ?? evaluated.get(planned.name)?.value;
+    const sensitive = planned.sensitive || evaluated.get(planned.name)?.sensitive === true;
+    if (value !== undefined) outputs[planned.name] = { value, type: typeOf(value), ...(sensitive ? { sensitive: true } : {}) };
+    else if (previous[planned.name]) outputs[planned.name] = previous[planned.name]!;
+  }
+  return outputs;
 }
 
 /**
@@ -49,7 +66,7 @@ function stateResources(run: RunRecord, addresses: readonly string[], previous: 
       byResource.set(resourceKey, resource);
     }
     const change = applied.get(address);
-    const attributes = change ? appliedAttributes(change, type) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
+    const attributes = change ? appliedAttributes(change, type, run.id) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
     const sensitive = change ? sensitiveOnApply(type, change.sensitive ?? []) : (previous.get(address)?.sensitive ?? []);
     resource.instances.push({
       ...(key !== undefined ? { index_key: key } : {}),

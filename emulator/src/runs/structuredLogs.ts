@@ -3,7 +3,7 @@
 // draws the plan itself from json-output-redacted); the extension's log documents show their `@message`.
 import { countChanges } from './changes';
 import { parseAddress, impliedProvider } from './address';
-import { generatedId } from './changeValues';
+import { generatedId, idOnCreate } from './changeValues';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange, RunRecord } from './model';
 import { typeOf } from '../store/valueType';
@@ -61,7 +61,7 @@ export function structuredApplyLines(run: RunRecord, at: Date): string[] {
     const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? ['delete', 'create'] : [change.action];
     for (const action of steps) {
       const resource = resourceOf(change.address);
-      const id = action === 'create' ? generatedId(change.address) : idOf(change);
+      const id = action === 'create' ? idOnCreate(run.id, change) : idOf(change);
       const [doing, done] = { create: ['Creating...', 'Creation complete'], update: [`Modifying... [id=${id}]`, 'Modifications complete'], delete: [`Destroying... [id=${id}]`, 'Destruction complete'] }[action];
       lines.push(line('info', `${change.address}: ${doing}`, 'apply_start', { hook: { resource, action, ...(action === 'create' ? {} : { id_key: 'id', id_value: id }) } }));
       const elapsed = 1 + (change.address.length % 5);

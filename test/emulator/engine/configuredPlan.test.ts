@@ -56,6 +56,39 @@ resource "terraform_data" "x" {}
     ]);
   });
 
+  test('outputs that read resources: the attributes the caller gives (object, count tuple, for_each map, in a module), else unknown', () => {
+    const text = `
+resource "terraform_data" "a" { input = "x" }
+resource "terraform_data" "b" {
+  count = 2
+  input = count.index
+}
+resource "terraform_data" "c" { for_each = toset(["k"]) }
+data "terraform_data" "d" {}
+module "m" { source = "./m" }
+output "a" { value = terraform_data.a.output }
+output "ids" { value = terraform_data.b[*].id }
+output "second" { value = terraform_data.b[1].output }
+output "keyed" { value = terraform_data.c["k"].id }
+output "inner" { value = module.m.out }
+output "data" { value = data.terraform_data.d.id }
+`;
+    const module = { 'm/main.tf': 'resource "terraform_data" "a" { input = "in" }\noutput "out" { value = terraform_data.a.output }\n' };
+    const state = new Map<string, Record<string, unknown>>([
+      ['terraform_data.a', { id: 'a1', output: 'x' }],
+      ['terraform_data.b[0]', { id: 'b0', output: 0 }],
+      ['terraform_data.b[1]', { id: 'b1', output: 1 }],
+      ['terraform_data.c["k"]', { id: 'c1' }],
+      ['module.m.terraform_data.a', { id: 'm1', output: 'in' }],
+    ]);
+    const outputs = (attributes?: (address: string) => Record<string, unknown> | undefined) =>
+      Object.fromEntries(readConfiguration(parser, files(text, module), new Map(), attributes ? { instanceAttributes: attributes } : {})!.outputs.map((o) => [o.name, o.value]));
+    assert.deepEqual(outputs((address) => state.get(address)), { a: 'x', ids: ['b0', 'b1'], second: 1, keyed: 'c1', inner: 'in', data: undefined });
+    assert.deepEqual(outputs(), { a: undefined, ids: undefined, second: undefined, keyed: undefined, inner: undefined, data: undefined });
+    // One instance not given (one the plan changes) leaves the whole resource unknown.
+    assert.equal(outputs((address) => (address === 'terraform_data.b[0]' ? undefined : state.get(address))).ids, undefined);
+  });
+
   test('fingerprints change with the arguments or the variables they read, not with count or for_each', () => {
     const base = 'resource "x" "y" {\n  count = var.n\n  input = var.who\n}';
     const of = (text: string, who: string, n: number) => read(text, new Map<string, unknown>([['who', who], ['n', n]]) as never).instances[0]!.fingerprint;
