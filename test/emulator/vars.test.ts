@@ -162,10 +162,16 @@ describe('variables (deprecated /vars)', () => {
     const made = await h.api('POST', `/workspaces/${demoApp}/vars`, { body: { data: { type: 'vars', attributes: { key: 'scoped', value: '"one"', category: 'terraform', hcl: true } } } });
     assert.equal(made.status, 201);
     const id = made.body.data.id;
-    assert.deepEqual([made.body.data.attributes.category, made.body.data.relationships.configurable.data.id], ['engine', demoApp]);
-    assert.equal((await h.api('GET', `/workspaces/${demoApp}/vars/${id}`)).body.data.attributes.value, '"one"');
+    // In the real service's words there (go-tfe's callers match `terraform`); the spec's interface says `engine`.
+    assert.deepEqual([made.body.data.attributes.category, made.body.data.relationships.configurable.data.id], ['terraform', demoApp]);
+    assert.equal(made.body.data.links.self, `/api/v2/workspaces/${demoApp}/vars/${id}`);
+    const shown = (await h.api('GET', `/workspaces/${demoApp}/vars/${id}`)).body.data.attributes;
+    assert.deepEqual([shown.value, shown.category], ['"one"', 'terraform']);
+    assert.equal((await h.api('GET', `/vars/${id}`)).body.data.attributes.category, 'engine');
+    const listed = (await h.api('GET', `/workspaces/${demoApp}/vars`)).body.data.map((v: any) => v.attributes.category);
+    assert.ok(listed.includes('terraform') && !listed.includes('engine'), listed.join());
     const updated = await h.api('PATCH', `/workspaces/${demoApp}/vars/${id}`, { body: { data: { type: 'vars', id, attributes: { value: '"two"' } } } });
-    assert.deepEqual([updated.status, updated.body.data.attributes.value, updated.body.data.attributes.hcl], [200, '"two"', true]);
+    assert.deepEqual([updated.status, updated.body.data.attributes.value, updated.body.data.attributes.hcl, updated.body.data.attributes.category], [200, '"two"', true, 'terraform']);
     assert.equal((await h.api('POST', `/workspaces/${demoApp}/vars`, { body: { data: { type: 'vars', attributes: { key: 'scoped', category: 'engine' } } } })).status, 422, 'keys are unique');
     assert.equal((await h.api('POST', `/workspaces/${demoApp}/vars`, { token: 'reader', body: { data: { type: 'vars', attributes: { key: 'by_reader', category: 'env' } } } })).status, 404);
     const other = await workspaceId(h, 'hello-world', 'acme-free');

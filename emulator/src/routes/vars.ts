@@ -1,6 +1,10 @@
 // The deprecated variables interface (spec §2.4, §4.5; notes §10) plus the workspace-scoped interface that
-// replaced it (create, list, show, update, delete under /workspaces/:id/vars, as go-tfe calls them). Category on the wire is the spec's `engine`/`env`; `terraform` (the real service's name) is accepted on
-// input. Sensitive values are write-only: every response carries `value: null` for them.
+// replaced it (create, list, show, update, delete under /workspaces/:id/vars, as go-tfe calls them). Both accept
+// `engine` (the spec's name) and `terraform` (the real service's) on input. They answer in their own words: the
+// spec's interface says `engine`; the workspace-scoped one, which the spec does not cover, says `terraform` as the
+// real service does, because go-tfe's callers match that name (Terraform CLI's local operations, such as `terraform
+// import`, left an `engine` variable out and asked for its value). Sensitive values are write-only: every response
+// carries `value: null` for them.
 import type { Router } from '../http/router';
 import type { AuthedContext } from '../http/context';
 import { created, noContent, ok } from '../http/context';
@@ -11,7 +15,10 @@ import { newId, randomBase62 } from '../store/ids';
 import type { Variable, VariableCategory, Workspace } from '../store/model';
 import { workspacePermissions } from '../store/permissions';
 
-export function serializeVariable(variable: Variable, workspace: Workspace): Record<string, unknown> {
+/** Which interface answers: the spec's `/vars`, or the workspace-scoped one under `/workspaces/:id/vars`. */
+export type VariableInterface = 'vars' | 'workspace';
+
+export function serializeVariable(variable: Variable, workspace: Workspace, answering: VariableInterface = 'vars'): Record<string, unknown> {
   const workspaceLink = `/api/v2/organizations/${workspace.organization}/workspaces/${workspace.name}`;
   return {
     id: variable.id,
@@ -21,7 +28,7 @@ export function serializeVariable(variable: Variable, workspace: Workspace): Rec
       value: variable.sensitive ? null : variable.value,
       description: variable.description,
       sensitive: variable.sensitive,
-      category: variable.category,
+      category: answering === 'workspace' && variable.category === 'engine' ? 'terraform' : variable.category,
       hcl: variable.hcl,
       'created-at': isoMillis(variable.createdAt),
       'version-id': variable.versionId,
@@ -31,7 +38,7 @@ export function serializeVariable(variable: Variable, workspace: Workspace): Rec
       configurable: { data: { id: workspace.id, type: 'workspaces' }, links: { related: workspaceLink } },
       workspace: { data: { id: workspace.id, type: 'workspaces' }, links: { related: workspaceLink } },
     },
-    links: { self: `/api/v2/vars/${variable.id}` },
+    links: { self: answering === 'workspace' ? `/api/v2/workspaces/${workspace.id}/vars/${variable.id}` : `/api/v2/vars/${variable.id}` },
   };
 }
 
@@ -91,7 +98,7 @@ export function registerVariableRoutes(router: Router): void {
   router.add('POST', '/api/v2/vars', (ctx) => createVariable(ctx, (data) => targetWorkspace(ctx, data)));
   // The replacement interface (go-tfe's Variables service): the workspace is in the path.
   router.add('POST', '/api/v2/workspaces/:workspace_id/vars', (ctx) =>
-    createVariable(ctx, () => requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id!, 'canUpdateVariables')),
+    createVariable(ctx, () => requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id!, 'canUpdateVariables'), 'workspace'),
   );
   router.add('GET', '/api/v2/vars', (ctx) => {
     const workspaceName = ctx.query.get('filter[workspace][name]');
@@ -121,7 +128,7 @@ export function registerVariableRoutes(router: Router): void {
 
   router.add('PATCH', '/api/v2/vars/:variable_id', (ctx) => updateVariable(ctx, requireVariable(ctx, ctx.params.variable_id!, 'canUpdateVariables')));
   router.add('PATCH', '/api/v2/workspaces/:workspace_id/vars/:variable_id', (ctx) =>
-    updateVariable(ctx, requireWorkspaceVariable(ctx, 'canUpdateVariables')),
+    updateVariable(ctx, requireWorkspaceVariable(ctx, 'canUpdateVariables'), 'workspace'),
   );
 
   router.add('DELETE', '/api/v2/vars/:variable_id', (ctx) => deleteVariable(ctx, requireVariable(ctx, ctx.params.variable_id!, 'canUpdateVariables')));
@@ -130,11 +137,11 @@ export function registerVariableRoutes(router: Router): void {
   // The replacement interface's list, for clients that already moved (same records, same serializer).
   router.add('GET', '/api/v2/workspaces/:workspace_id/vars', (ctx) => {
     const workspace = requireWorkspace(ctx.store, ctx.caller, ctx.params.workspace_id, 'canReadVariables');
-    return ok({ data: ctx.store.variablesOf(workspace.id).map((v) => serializeVariable(v, workspace)) });
+    return ok({ data: ctx.store.variablesOf(workspace.id).map((v) => serializeVariable(v, workspace, 'workspace')) });
   });
   router.add('GET', '/api/v2/workspaces/:workspace_id/vars/:variable_id', (ctx) => {
     const { variable, workspace } = requireWorkspaceVariable(ctx, 'canReadVariables');
-    return ok({ data: serializeVariable(variable, workspace) });
+    return ok({ data: serializeVariable(variable, workspace, 'workspace') });
   });
 }
 
@@ -146,7 +153,7 @@ function requireWorkspaceVariable(ctx: AuthedContext, need: 'canReadVariables' |
   return { variable, workspace };
 }
 
-function createVariable(ctx: AuthedContext, workspaceOf: (data: JsonObject) => Workspace) {
+function createVariable(ctx: AuthedContext, workspaceOf: (data: JsonObject) => Workspace, answering: VariableInterface = 'vars') {
   const data = readData(ctx.body);
   requireVarsType(data);
   const attributes = readAttributes(data);
@@ -171,10 +178,10 @@ function createVariable(ctx: AuthedContext, workspaceOf: (data: JsonObject) => W
     versionId: randomBase62(40).toLowerCase(),
   };
   ctx.store.variables.set(variable.id, variable);
-  return created({ data: serializeVariable(variable, workspace) });
+  return created({ data: serializeVariable(variable, workspace, answering) });
 }
 
-function updateVariable(ctx: AuthedContext, { variable, workspace }: { variable: Variable; workspace: Workspace }) {
+function updateVariable(ctx: AuthedContext, { variable, workspace }: { variable: Variable; workspace: Workspace }, answering: VariableInterface = 'vars') {
   const data = readData(ctx.body);
   requireVarsType(data);
   if (data.id !== undefined && data.id !== variable.id) throw invalidAttribute(`data.id must be ${variable.id} (the variable in the path).`, '/data/id');
@@ -198,7 +205,7 @@ function updateVariable(ctx: AuthedContext, { variable, workspace }: { variable:
   if (hcl !== undefined) variable.hcl = hcl;
   if (sensitive !== undefined) variable.sensitive = sensitive;
   variable.versionId = randomBase62(40).toLowerCase();
-  return ok({ data: serializeVariable(variable, workspace) });
+  return ok({ data: serializeVariable(variable, workspace, answering) });
 }
 
 function deleteVariable(ctx: AuthedContext, { variable }: { variable: Variable }) {
