@@ -136,6 +136,17 @@ export class StateVersions {
     record.status = 'finalized';
   }
 
+  /** Whether the current state still tracks a managed resource instance (what a safe delete refuses to drop). */
+  managesResources(workspaceId: string): boolean {
+    const resources = this.current(workspaceId)?.state?.resources ?? [];
+    return resources.some((resource) => resource.mode !== 'data' && (resource.instances?.length ?? 0) > 0);
+  }
+
+  /** Forgets every state version of a deleted workspace, with its upload and download URLs. */
+  deleteWorkspace(workspaceId: string): void {
+    for (const [id, record] of this.records) if (record.workspaceId === workspaceId) this.records.delete(id);
+  }
+
   clear(): void {
     this.records.clear();
   }
