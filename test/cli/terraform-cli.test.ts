@@ -382,4 +382,21 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     assert.equal((await api(`/runs/${held.id}`)).body.data.attributes.status, 'discarded');
     assert.equal((await api(`/runs/${queued.id}`)).body.data.attributes.status, 'applied');
   });
+
+  test('workspace delete deletes the workspace (safe-delete; DELETE with -force) and workspace list no longer shows it', async () => {
+    const folder = folderWith('deleting', 'tags = ["deletable"]');
+    await cli(folder, ['init'], {}, 'app-dev\n');
+    await cli(folder, ['workspace', 'new', 'app-stage']);
+    assert.match(await cli(folder, ['workspace', 'new', 'app-prod']), /Created and switched to workspace "app-prod"/);
+    assert.match(await cli(folder, ['workspace', 'delete', 'app-dev']), /Deleted workspace "app-dev"!/);
+    assert.match(await cli(folder, ['workspace', 'delete', '-force', 'app-stage']), /Deleted workspace "app-stage"!/);
+    assert.equal(await workspace('app-dev'), undefined);
+    assert.equal(await workspace('app-stage'), undefined);
+    const listed = await cli(folder, ['workspace', 'list']);
+    assert.doesNotMatch(listed, /app-dev|app-stage/);
+    assert.match(listed, /\* app-prod/);
+    // The workspace carries can-force-delete, as on the service, so the CLI asks for a safe delete unless forced.
+    const deletes = emulator.control.requests().filter((entry) => /\/workspaces\/app-(dev|stage)(\/actions\/safe-delete)?$/.test(entry.path) && entry.method !== 'GET');
+    assert.deepEqual(deletes.map((entry) => `${entry.method} ${entry.path.replace(/.*\/workspaces\//, '')} ${entry.status}`), ['POST app-dev/actions/safe-delete 204', 'DELETE app-stage 204']);
+  });
 });

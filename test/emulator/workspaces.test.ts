@@ -53,12 +53,14 @@ describe('workspaces', () => {
     assert.equal(member['can-queue-run'], true);
     assert.equal(member['can-queue-apply'], false);
     assert.equal(member['can-update-variable'], false);
+    assert.equal(member['can-force-delete'], false, 'present (Terraform then asks for a safe delete), true only for admins');
     const reader = (await h.api('GET', '/organizations/acme-demo/workspaces/demo-app', { token: 'reader' })).body.data.attributes.permissions;
     assert.equal(reader['can-queue-run'], false);
     assert.equal(reader['can-read-variable'], true);
     const owner = (await h.api('GET', '/organizations/acme-demo/workspaces/demo-app')).body.data.attributes.permissions;
     assert.equal(owner['can-queue-apply'], true);
     assert.equal(owner['can-force-unlock'], true);
+    assert.equal(owner['can-force-delete'], true);
   });
 
   test('a user lock: lock, 409 when already locked, unlock, 409 when not locked', async () => {
