@@ -2,6 +2,7 @@
 // Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -270,6 +271,21 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     assert.ok(['applied', 'planned_and_finished'].includes(currentRun.attributes.status), currentRun.attributes.status);
   });
 
+  test('state push -force with the cloud block: Terraform 1.11 sends force: false, so the stale state is refused and the CLI keeps its lock', async () => {
+    // internal/command/state_push.go calls WriteState after Import, and the cloud backend's WriteState resets the force
+    // flag Import set (internal/cloud/state.go): the upload goes without force and meets the serial check, as on the
+    // service. After a failed upload the cloud backend leaves the workspace locked on purpose; force-unlock ends it.
+    const older = JSON.parse((await run('terraform', ['state', 'pull'], { cwd: folder, env, timeout: 60_000 })).stdout);
+    writeFileSync(path.join(folder, 'later.tfstate'), JSON.stringify({ ...older, serial: older.serial + 1 }));
+    await cli('state', 'push', '-ignore-remote-version', 'later.tfstate');
+    writeFileSync(path.join(folder, 'older.tfstate'), JSON.stringify(older));
+    await assert.rejects(cli('state', 'push', '-force', '-ignore-remote-version', 'older.tfstate'), /error uploading state: conflict/);
+    const { workspace } = await demoApp();
+    assert.deepEqual([workspace.attributes.locked, workspace.relationships['locked-by'].data.type], [true, 'users']);
+    assert.match(await cli('force-unlock', '-force', 'acme-demo/demo-app'), /has been unlocked/);
+    assert.equal((await demoApp()).workspace.attributes.locked, false);
+  });
+
   test('destroy removes every resource from the state', async () => {
     assert.match(await cli('destroy', '-auto-approve', '-input=false'), /Destroy complete! Resources: 3 destroyed\./);
     assert.equal((await cli('state', 'list')).trim(), '');
@@ -407,6 +423,48 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
     assert.match(output, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
     assert.equal((await api(`/runs/${held.id}`)).body.data.attributes.status, 'discarded');
     assert.equal((await api(`/runs/${queued.id}`)).body.data.attributes.status, 'applied');
+  });
+
+  test('state push -force (backend "remote", which sends force: true) puts back an older state of another lineage; the lock is released', async () => {
+    const folder = path.join(base, 'forced-push');
+    execFileSync('mkdir', ['-p', folder]);
+    writeFileSync(path.join(folder, 'main.tf'), `terraform {\n  backend "remote" {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "pushed-over"\n    }\n  }\n}\n`);
+    assert.equal((await api('/organizations/acme-demo/workspaces', 'POST', { data: { type: 'workspaces', attributes: { name: 'pushed-over' } } })).status, 201);
+    await cli(folder, ['init', '-input=false']);
+    const pull = async () => JSON.parse(await cli(folder, ['state', 'pull']));
+    const stateWith = (serial: number, lineage: string, greeting: string) => JSON.stringify({ version: 4, serial, lineage, outputs: { greeting: { value: greeting, type: 'string' } }, resources: [] });
+    writeFileSync(path.join(folder, 'first.tfstate'), stateWith(1, randomUUID(), 'first'));
+    await cli(folder, ['state', 'push', 'first.tfstate']);
+    const older = await pull();
+    writeFileSync(path.join(folder, 'later.tfstate'), stateWith(older.serial + 1, older.lineage, 'later'));
+    await cli(folder, ['state', 'push', 'later.tfstate']);
+    const forced = { ...older, lineage: randomUUID() };
+    writeFileSync(path.join(folder, 'older.tfstate'), JSON.stringify(forced));
+    await cli(folder, ['state', 'push', '-force', 'older.tfstate']);
+    const pulled = await pull();
+    assert.equal(pulled.lineage, forced.lineage);
+    // Terraform uploads the serial after the file's (states/remote/state.go PersistState): here the later push's.
+    assert.equal(pulled.serial, older.serial + 1);
+    assert.equal(pulled.outputs.greeting.value, 'first');
+    assert.equal((await workspace('pushed-over')).attributes.locked, false, 'the push let go of its lock');
+    assert.match(await cli(folder, ['plan', '-input=false']), /Running plan in the remote backend/);
+  });
+
+  test('workspace delete deletes the workspace (safe-delete; DELETE with -force) and workspace list no longer shows it', async () => {
+    const folder = folderWith('deleting', 'tags = ["deletable"]');
+    await cli(folder, ['init'], {}, 'app-dev\n');
+    await cli(folder, ['workspace', 'new', 'app-stage']);
+    assert.match(await cli(folder, ['workspace', 'new', 'app-prod']), /Created and switched to workspace "app-prod"/);
+    assert.match(await cli(folder, ['workspace', 'delete', 'app-dev']), /Deleted workspace "app-dev"!/);
+    assert.match(await cli(folder, ['workspace', 'delete', '-force', 'app-stage']), /Deleted workspace "app-stage"!/);
+    assert.equal(await workspace('app-dev'), undefined);
+    assert.equal(await workspace('app-stage'), undefined);
+    const listed = await cli(folder, ['workspace', 'list']);
+    assert.doesNotMatch(listed, /app-dev|app-stage/);
+    assert.match(listed, /\* app-prod/);
+    // The workspace carries can-force-delete, as on the service, so the CLI asks for a safe delete unless forced.
+    const deletes = emulator.control.requests().filter((entry) => /\/workspaces\/app-(dev|stage)(\/actions\/safe-delete)?$/.test(entry.path) && entry.method !== 'GET');
+    assert.deepEqual(deletes.map((entry) => `${entry.method} ${entry.path.replace(/.*\/workspaces\//, '')} ${entry.status}`), ['POST app-dev/actions/safe-delete 204', 'DELETE app-stage 204']);
   });
 });
 

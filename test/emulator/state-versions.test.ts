@@ -10,8 +10,8 @@ import { startCore, workspaceId, type CoreHarness } from './core-harness';
 const stateFile = (serial: number, lineage: string, outputs: Record<string, unknown> = {}) =>
   Buffer.from(JSON.stringify({ version: 4, terraform_version: '1.11.4', serial, lineage, outputs, resources: [] }));
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
-const create = (serial: number, bytes: Buffer | undefined, lineage = 'lin-1') => ({
-  data: { type: 'state-versions', attributes: { serial, md5: md5(bytes ?? Buffer.alloc(0)), lineage, ...(bytes ? { state: bytes.toString('base64') } : {}) } },
+const create = (serial: number, bytes: Buffer | undefined, lineage = 'lin-1', extra: Record<string, unknown> = {}) => ({
+  data: { type: 'state-versions', attributes: { serial, md5: md5(bytes ?? Buffer.alloc(0)), lineage, ...(bytes ? { state: bytes.toString('base64') } : {}), ...extra } },
 });
 
 describe('state versions', () => {
@@ -97,5 +97,31 @@ describe('state versions', () => {
     assert.equal(after.relationships.run.data.id, run.body.data.id);
     const state = JSON.parse(await (await fetch(after.attributes['hosted-state-download-url'])).text());
     assert.equal(state.lineage, 'lin-1');
+  });
+
+  test('force (state push -force) skips the serial and lineage checks: what it pushed becomes the current state', async () => {
+    const serialsNow = async () => (await h.api('GET', '/state-versions?filter[organization][name]=acme-demo&filter[workspace][name]=demo-app')).body.data.map((v: any) => v.attributes.serial);
+    const latest = (await serialsNow())[0];
+    assert.equal((await h.api('POST', `/workspaces/${sandbox}/actions/lock`, { body: { reason: 'state push -force' } })).status, 200);
+    const older = stateFile(1, 'lin-1', { pushed: { value: 'older', type: 'string' } });
+    assert.equal((await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(1, older, 'lin-1', { force: false }) })).status, 409, 'force: false checks as before');
+    const forced = await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(1, older, 'lin-1', { force: true }) });
+    assert.equal(forced.status, 201);
+    assert.equal((await h.api('GET', `/workspaces/${sandbox}/current-state-version`)).body.data.id, forced.body.data.id, 'current although its serial is lower');
+
+    // As the CLI pushes: announced without the file (another lineage, the same serial), then uploaded.
+    const otherLineage = stateFile(1, 'lin-2');
+    const announced = await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(1, undefined, 'lin-2', { force: true, md5: md5(otherLineage) }) });
+    assert.equal(announced.status, 201);
+    assert.equal((await fetch(announced.body.data.attributes['hosted-state-upload-url'], { method: 'PUT', body: otherLineage })).status, 200);
+    const current = (await h.api('GET', `/workspaces/${sandbox}/current-state-version`)).body.data;
+    assert.equal(current.id, announced.body.data.id);
+    assert.equal(JSON.parse(await (await fetch(current.attributes['hosted-state-download-url'])).text()).lineage, 'lin-2');
+    assert.equal((await h.api('GET', `/workspaces/${sandbox}/current-state-version-outputs`)).body.data.length, 0, 'the outputs are the pushed state\'s');
+    assert.equal((await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(2, stateFile(2, 'lin-1')) })).status, 409, 'the next push follows the forced lineage');
+    assert.equal((await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(2, stateFile(2, 'lin-2'), 'lin-2') })).status, 201);
+    assert.deepEqual((await serialsNow()).slice(0, 4), [2, 1, 1, latest], 'the list is newest first, by creation');
+    assert.equal((await h.api('POST', `/workspaces/${sandbox}/state-versions`, { body: create(3, stateFile(3, 'lin-2'), 'lin-2', { force: 'yes' }) })).status, 422);
+    await h.api('POST', `/workspaces/${sandbox}/actions/unlock`);
   });
 });

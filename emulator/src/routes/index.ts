@@ -8,6 +8,7 @@ import { registerOrganizationTokenRoutes } from './organizationToken';
 import { registerServiceRoutes } from './service';
 import { registerStateVersionRoutes } from './stateVersions';
 import { registerProjectRoutes } from './projects';
+import { registerWorkspaceDeletionRoutes } from './workspaceDeletion';
 import { registerWorkspaceWriteRoutes } from './workspaceWrites';
 import { registerUserRoutes } from './users';
 import { registerVariableRoutes } from './vars';
@@ -26,4 +27,5 @@ export function registerCoreRoutes(router: Router): void {
   registerStateVersionRoutes(router);
   registerProjectRoutes(router);
   registerWorkspaceWriteRoutes(router);
+  registerWorkspaceDeletionRoutes(router);
 }

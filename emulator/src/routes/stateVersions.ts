@@ -4,7 +4,7 @@
 import { ok, created, type AuthedContext } from '../http/context';
 import { ApiError, invalidAttribute, notFound } from '../http/errors';
 import { requireWorkspace, requireWorkspaceByName } from '../http/access';
-import { isoMillis, readAttributes, readData, relationship } from '../http/jsonapi';
+import { isoMillis, optionalBoolean, readAttributes, readData, relationship } from '../http/jsonapi';
 import { paginate, readPage } from '../http/pagination';
 import type { Router } from '../http/router';
 import { StateVersionError, type StateVersionOutput, type StateVersionRecord } from '../store/stateVersions';
@@ -25,9 +25,11 @@ export function registerStateVersionRoutes(router: Router): void {
     const md5 = attributes.md5;
     if (typeof md5 !== 'string' || !/^[0-9a-f]{32}$/.test(md5)) throw invalidAttribute('md5 must be the hex MD5 of the state', '/data/attributes/md5');
     const lineage = typeof attributes.lineage === 'string' && attributes.lineage ? attributes.lineage : undefined;
+    // `terraform state push -force` sends force: true (go-tfe StateVersionCreateOptions.Force): no serial or lineage check.
+    const force = optionalBoolean(attributes, 'force') === true;
     const decode = (key: string) => (typeof attributes[key] === 'string' && attributes[key] ? Buffer.from(attributes[key] as string, 'base64') : undefined);
     try {
-      const record = ctx.store.stateVersions.create(workspace.id, { serial, md5, ...(lineage ? { lineage } : {}), ...optional('state', decode('state')), ...optional('jsonState', decode('json-state')), createdByUserId: ctx.caller.user.id, now: ctx.store.now() });
+      const record = ctx.store.stateVersions.create(workspace.id, { serial, md5, ...(lineage ? { lineage } : {}), force, ...optional('state', decode('state')), ...optional('jsonState', decode('json-state')), createdByUserId: ctx.caller.user.id, now: ctx.store.now() });
       return created({ data: serializeStateVersion(ctx, record, true) });
     } catch (error) {
       throw asApiError(error);

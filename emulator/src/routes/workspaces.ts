@@ -60,6 +60,8 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
       'can-lock': permissions.canLock,
       'can-unlock': permissions.canLock,
       'can-force-unlock': permissions.canAdmin,
+      // Present, as on the service: Terraform then deletes through the safe-delete action (internal/cloud/state.go).
+      'can-force-delete': permissions.canAdmin,
       'can-read-settings': permissions.canRead,
     },
   };

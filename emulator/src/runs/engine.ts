@@ -177,6 +177,13 @@ export class RunEngine {
     this.startNextWaiting(workspaceId);
   }
 
+  /** The workspace was deleted: its runs stop where they are (no clock task of theirs fires) and are forgotten. */
+  deleteWorkspace(workspaceId: string): void {
+    for (const run of this.records.runsOfWorkspace(workspaceId)) this.cancelTimer(run.id);
+    this.holders.delete(workspaceId);
+    this.records.deleteWorkspace(workspaceId);
+  }
+
   /** Drops all runs and timers (emulator reset). */
   reset(): void {
     for (const timer of this.timers.values()) timer.cancel();

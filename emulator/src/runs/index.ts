@@ -24,12 +24,14 @@ export type { RunRecord, PlannedChange } from './model';
 
 /**
  * Creates the runs engine for a store and hooks it into the store's lifecycle: reset drops every run (the seed
- * then re-creates its own), and an upload to a version with auto-queue-runs queues a run as the service does.
+ * then re-creates its own), deleting a workspace drops its runs, and an upload to a version with auto-queue-runs
+ * queues a run as the service does.
  */
 export function createRunEngine(store: Store, clock: Clock): RunEngine {
   const engine = new RunEngine(store, clock);
   engines.set(store, engine);
   store.resetHooks.push(() => engine.reset());
+  store.workspaceDeleteHooks.push((workspaceId) => engine.deleteWorkspace(workspaceId));
   store.uploadHooks.push((version) => autoQueueRun(engine, version));
   return engine;
 }

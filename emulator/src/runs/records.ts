@@ -32,6 +32,20 @@ export class RunRecords {
     this.appliedInstances.clear();
   }
 
+  /** Drops a deleted workspace's runs with every part of them (so their ids and log URLs 404) and its simulated state. */
+  deleteWorkspace(workspaceId: string): void {
+    for (const run of this.runsOfWorkspace(workspaceId)) {
+      this.plans.delete(run.planId);
+      this.applies.delete(run.applyId);
+      if (run.costEstimateId) this.costEstimates.delete(run.costEstimateId);
+      for (const id of run.policyCheckIds) this.policyChecks.delete(id);
+      for (const id of run.taskStageIds) this.taskStages.delete(id);
+      this.runs.delete(run.id);
+    }
+    this.managedResources.delete(workspaceId);
+    this.appliedInstances.delete(workspaceId);
+  }
+
   plan(run: RunRecord): PlanRecord {
     return this.plans.get(run.planId)!;
   }

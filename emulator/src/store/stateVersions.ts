@@ -62,9 +62,15 @@ export class StateVersions {
     return this.records.get(id);
   }
 
-  /** Newest first. */
+  /**
+   * Newest first, by creation rather than serial: a forced push may go back to an older serial, and what it pushed
+   * is then the current state. Versions created in the same millisecond keep their creation order reversed.
+   */
   list(workspaceId: string): StateVersionRecord[] {
-    return [...this.records.values()].filter((r) => r.workspaceId === workspaceId).sort((a, b) => b.serial - a.serial || b.createdAt.getTime() - a.createdAt.getTime());
+    return [...this.records.values()]
+      .filter((r) => r.workspaceId === workspaceId)
+      .reverse()
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
   /** The newest finalized state version. */
@@ -83,13 +89,15 @@ export class StateVersions {
   }
 
   /**
-   * A new state version: serial above the current one's, the same lineage (any lineage for the first). With the state
-   * file it is finalized at once; without, it waits for its upload.
+   * A new state version: serial above the current one's, the same lineage (any lineage for the first), unless
+   * `force` (`terraform state push -force`), which skips both checks as the service does. With the state file it is
+   * finalized at once; without, it waits for its upload.
    */
-  create(workspaceId: string, input: { serial: number; md5: string; lineage?: string; state?: Buffer; jsonState?: Buffer; runId?: string; createdByUserId?: string; now: Date }): StateVersionRecord {
+  create(workspaceId: string, input: { serial: number; md5: string; lineage?: string; force?: boolean; state?: Buffer; jsonState?: Buffer; runId?: string; createdByUserId?: string; now: Date }): StateVersionRecord {
     const current = this.current(workspaceId);
-    if (current && input.serial <= current.serial) throw new StateVersionError(409, `serial ${input.serial} is not greater than the current state version's (${current.serial}).`);
-    if (current && input.lineage && input.lineage !== current.lineage) throw new StateVersionError(409, `lineage ${input.lineage} differs from the current state's (${current.lineage}).`);
+    const checked = input.force ? undefined : current;
+    if (checked && input.serial <= checked.serial) throw new StateVersionError(409, `serial ${input.serial} is not greater than the current state version's (${checked.serial}).`);
+    if (checked && input.lineage && input.lineage !== checked.lineage) throw new StateVersionError(409, `lineage ${input.lineage} differs from the current state's (${checked.lineage}).`);
     const record: StateVersionRecord = {
       id: newId('sv'),
       workspaceId,
@@ -134,6 +142,17 @@ export class StateVersions {
       value: output.value,
     }));
     record.status = 'finalized';
+  }
+
+  /** Whether the current state still tracks a managed resource instance (what a safe delete refuses to drop). */
+  managesResources(workspaceId: string): boolean {
+    const resources = this.current(workspaceId)?.state?.resources ?? [];
+    return resources.some((resource) => resource.mode !== 'data' && (resource.instances?.length ?? 0) > 0);
+  }
+
+  /** Forgets every state version of a deleted workspace, with its upload and download URLs. */
+  deleteWorkspace(workspaceId: string): void {
+    for (const [id, record] of this.records) if (record.workspaceId === workspaceId) this.records.delete(id);
   }
 
   clear(): void {

@@ -56,6 +56,12 @@ export class Store {
   readonly workspaceChangeHooks: Array<(workspaceId: string) => void> = [];
 
   /**
+   * Called by deleteWorkspace() before the workspace goes, while it can still be read: the runs module drops the
+   * workspace's runs (and their plans, applies, logs) and cancels their clock tasks.
+   */
+  readonly workspaceDeleteHooks: Array<(workspaceId: string) => void> = [];
+
+  /**
    * Serializes run `runId` plus its own includes (`plan`, `apply`, …) for a workspace's `include=current_run…`;
    * set by index.ts from the runs module. Returns [] for an unknown run.
    */
@@ -88,6 +94,21 @@ export class Store {
     this.notifications.length = 0;
     this.stateVersions.clear();
     this.extraProjects.length = 0;
+  }
+
+  /**
+   * Deletes a workspace with everything that belongs to it, so no list returns a piece of it and no id or blob URL
+   * finds one. Add any new collection keyed by workspace here as well as to clear(). The notifications stay: they
+   * record what was sent, as the request log records what was asked.
+   */
+  deleteWorkspace(workspaceId: string): void {
+    for (const hook of this.workspaceDeleteHooks) hook(workspaceId);
+    for (const map of [this.configurationVersions, this.variables, this.changeRequests]) {
+      for (const [id, record] of map) if (record.workspaceId === workspaceId) map.delete(id);
+    }
+    this.stateVersions.deleteWorkspace(workspaceId);
+    for (const team of this.teams.values()) team.workspaceAccess.delete(workspaceId);
+    this.workspaces.delete(workspaceId);
   }
 
   organization(name: string): Organization | undefined {
