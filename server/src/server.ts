@@ -60,6 +60,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const environment = options.environment ?? process.env;
   const log = (message: string) => connection.console.log(message);
   const warn = (message: string) => connection.console.warn(message);
+  // A setting or initialization option the server had to ignore changes what the user gets (a bad address means
+  // the default service): told in every editor, once per sentence, since settings are read again on each change.
+  const toldSettings = new Set<string>();
+  const settingIgnored = (message: string) => {
+    warn(message);
+    if (toldSettings.has(message)) return;
+    toldSettings.add(message);
+    showNotice(connection, MessageType.Warning, `HCP Terraform: ${message}`);
+  };
 
   let initOptions: InitializationOptions = {};
   let capabilities: ClientCapabilities = {};
@@ -220,7 +229,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     applySettings(
       scopes.map((root, index) => {
         const parsed = readSettings(raw[index]);
-        for (const warning of parsed.warnings) warn(warning);
+        for (const warning of parsed.warnings) settingIgnored(warning);
         return { root, settings: parsed.value };
       }),
     );
@@ -231,7 +240,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const parsed = readInitializationOptions(params.initializationOptions);
     initOptions = parsed.value;
-    for (const warning of parsed.warnings) queueMicrotask(() => warn(warning));
+    for (const warning of parsed.warnings) queueMicrotask(() => settingIgnored(warning));
     capabilities = params.capabilities ?? {};
     roots = rootsOf(params);
     hosts.setConfiguredAddress(initOptions.address);

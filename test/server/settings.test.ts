@@ -1,7 +1,9 @@
 // Configuration parsing: good values are kept, wrong ones dropped with a warning that says what to enter.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from '../../server/src/config/settings';
+import { startSession } from '../helpers/lspSession';
 
 describe('initializationOptions', () => {
   test('keeps a URL address and a token', () => {
@@ -65,5 +67,29 @@ describe('hcpTerraform settings', () => {
     assert.equal(normalizeAddress('ftp://x'), undefined);
     assert.equal(normalizeAddress('https://user:pw@x.example'), undefined);
     assert.equal(hostOfAddress('http://127.0.0.1:8080'), '127.0.0.1:8080');
+  });
+});
+
+describe('a setting the server ignores, over LSP', () => {
+  test('is told with window/showMessage (a warning), once, without the credentials in it', async () => {
+    const session = await startSession({
+      address: 'http://127.0.0.1:9',
+      initializationOptions: { address: 'https://user:s3cret@not a url' },
+      settings: { address: 42 },
+    });
+    try {
+      const shown = await session.waitFor<{ type: number; message: string }>('window/showMessage', (m) => m.message.includes('initializationOptions.address'));
+      assert.equal(shown.type, 2);
+      assert.match(shown.message, /is not a service address: enter a URL such as https:\/\/app\.terraform\.io; ignored\./);
+      assert.doesNotMatch(shown.message, /s3cret/);
+      await session.waitFor<{ message: string }>('window/showMessage', (m) => m.message.includes('hcpTerraform.address'));
+      // Read again on a configuration change: the log says it again, the screen does not.
+      await session.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+      await session.waitForNext<{ message: string }>('window/logMessage', (m) => m.message.includes('hcpTerraform.address'));
+      const onScreen = session.received.filter((m) => m.method === 'window/showMessage' && String((m.params as { message: string }).message).includes('hcpTerraform.address'));
+      assert.equal(onScreen.length, 1);
+    } finally {
+      await session.close();
+    }
   });
 });
