@@ -22,9 +22,11 @@ export interface InitializationOptions {
    * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
    * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
    * so the server does not also say so with window/showMessage), `changeRequestSubject` (it asks for the subject of a
-   * change request opened from a selection, whose text is never sent). Other editors leave this out.
+   * change request opened from a selection, whose text is never sent), `commandOutcomes` (it shows what a command did
+   * itself: its views and status bar follow the runs live, so the server does not also say so with window/showMessage). Other
+   * editors leave this out.
    */
-  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean };
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean; commandOutcomes?: boolean };
 }
 
 /**

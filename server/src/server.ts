@@ -13,6 +13,7 @@ import { comparableHost, TokenResolver } from './auth/tokens';
 import { askToTrustHost } from './auth/trustPrompt';
 import { SignInNotices } from './auth/signInNotices';
 import { registerCommands, serverCommandNames } from './commands';
+import { outcomeSentence } from './commands/outcomeNotices';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
@@ -325,7 +326,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const openDocuments = documents.registerSync((file) => plans.fileEdited(file));
   // The language features (lsp-features) read models and snapshots through FolderLinks, the FeatureHost.
   const features = registerLanguageFeatures(connection, openDocuments, links, { parser: parserLoading, now: () => timers.now(), plans, sendTogether: options.sendTogether });
-  registerCommands(connection, context);
+  registerCommands(connection, context, (verb, result) => {
+    if (initOptions.prompts?.commandOutcomes === true) return;
+    const sentence = outcomeSentence(verb, result as never);
+    if (sentence) showNotice(connection, MessageType.Info, sentence);
+  });
   registerViewRequests(connection, context);
   registerAccountRequests(connection, context);
   registerFolderRequests(connection, context);

@@ -69,12 +69,29 @@ describe('commands', () => {
       variables: [{ key: 'region', value: '"eu-north-1"' }, { key: 'instance_count', value: '2' }],
     });
     assert.equal(summary.message, 'Targeted from the editor');
+    // Told in editors that ignore a command's result (before the result itself, so already received).
+    const told = session.received.find((m) => m.method === 'window/showMessage' && String((m.params as { message: string }).message).includes(summary.id));
+    assert.match((told?.params as { message: string } | undefined)?.message ?? '', /plan queued, run run-\S+ \(/);
     const { run: stored } = await api.runs.get(summary.id);
     assert.deepEqual(stored.attributes['target-addrs'], ['terraform_data.app_instance']);
     assert.deepEqual(stored.attributes['replace-addrs'], ['random_pet.app_name']);
     assert.equal(stored.attributes.refresh, false);
     assert.equal(stored.attributes['debugging-mode'], true);
     assert.deepEqual(stored.attributes.variables, [{ key: 'region', value: '"eu-north-1"' }, { key: 'instance_count', value: '2' }]);
+  });
+
+  test('a client that shows outcomes itself (VS Code: prompts.commandOutcomes) is not told them again', async () => {
+    const own = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { commandOutcomes: true } } });
+    try {
+      const summary = (await own.connection.sendRequest(ExecuteCommandRequest.type, {
+        command: serverCommand('queuePlan'),
+        arguments: [{ workspaceId: workspaceIds.get('legacy-batch')!, message: 'From VS Code' }],
+      })) as ServerCommandResults['queuePlan'];
+      assert.match(summary.id, /^run-/);
+      assert.equal(own.received.filter((m) => m.method === 'window/showMessage' && String((m.params as { message: string }).message).includes(summary.id)).length, 0);
+    } finally {
+      await own.close();
+    }
   });
 
   test('queuePlan promotes the configuration of another workspace, and plan-only runs take an engine version', async () => {
@@ -184,6 +201,7 @@ describe('commands', () => {
     }
     assert.doesNotMatch(session.stderr(), new RegExp(generated.token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.ok(!JSON.stringify(session.received).includes(generated.token), 'no notification carries the secret');
+    assert.ok(session.received.some((m) => m.method === 'window/showMessage' && /organization token generated/.test(String((m.params as { message: string }).message))));
   });
 
   test('deleting an organization token that does not exist says so, instead of blaming permissions', async () => {

@@ -37,15 +37,18 @@ const handlers: { [V in ServerCommandVerb]: Handler } = {
   showInfo: async () => null,
 };
 
-export function registerCommands(connection: Connection, context: CoreContext): void {
+/** `tellOutcome` hears each command that succeeded, with its result (the server tells it where the client does not). */
+export function registerCommands(connection: Connection, context: CoreContext, tellOutcome?: (verb: ServerCommandVerb, result: unknown) => void): void {
   connection.onExecuteCommand(async (params) => {
     const verb = params.command.startsWith('hcpTerraform.server.') ? (params.command.slice('hcpTerraform.server.'.length) as ServerCommandVerb) : undefined;
     const handler = verb && Object.hasOwn(handlers, verb) ? handlers[verb] : undefined;
-    if (!handler) {
+    if (!handler || verb === undefined) {
       throw new ResponseError(ErrorCodes.MethodNotFound, `Unknown command ${params.command}; the server offers: ${serverCommandNames.join(', ')}.`);
     }
     try {
-      return await handler(context, params.arguments, params.workDoneToken);
+      const result = await handler(context, params.arguments, params.workDoneToken);
+      tellOutcome?.(verb, result);
+      return result;
     } catch (error) {
       if (error instanceof CommandArgumentError) throw invalidParams(error.message);
       const response = toResponseError(error);
