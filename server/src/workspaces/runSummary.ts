@@ -114,9 +114,22 @@ export function summarizeRun(run: Run, included: readonly AnyResource[] = []): R
   return summary;
 }
 
+/**
+ * A run as features see it. Its `actions` are what the caller may do with it: the run's flags, less what the
+ * caller's permissions on it forbid (a member's token sees a run confirmable, yet may not apply it; offering Apply
+ * then only led to a vague refusal).
+ */
 export function snapshotRun(run: Run): SnapshotRun {
   const summary = summarizeRun(run);
-  const result: SnapshotRun = { id: run.id, status: summary.status, actions: summary.actions };
+  const may = summary.permissions ?? {};
+  const actions = {
+    ...summary.actions,
+    isConfirmable: summary.actions.isConfirmable && may.canApply !== false,
+    isDiscardable: summary.actions.isDiscardable && may.canDiscard !== false,
+    isCancelable: summary.actions.isCancelable && may.canCancel !== false,
+    isForceCancelable: summary.actions.isForceCancelable && may.canForceCancel !== false,
+  };
+  const result: SnapshotRun = { id: run.id, status: summary.status, actions };
   if (summary.createdAt) result.createdAt = summary.createdAt;
   if (summary.statusChangedAt) result.statusChangedAt = summary.statusChangedAt;
   if (summary.message) result.message = summary.message;
