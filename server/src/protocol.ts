@@ -160,6 +160,8 @@ export interface LinkedWorkspace {
   organization: string;
   /** Host name of the service, e.g. `app.terraform.io` (no scheme). */
   hostname: string;
+  /** What this token may queue there, when the service says (the workspace's `permissions`); absent means allowed. */
+  permissions?: { canQueueRun?: boolean; canQueueDestroy?: boolean };
 }
 
 /**

@@ -147,6 +147,24 @@ describe('run actions', () => {
     model.dispose();
   });
 
+  test('only the plans this token may queue: none for a reader, no destroy plan without can-queue-destroy', async () => {
+    const { model } = await loadDemoModel();
+    const text = mainText();
+    const at = positionOf(text, 'length = 2');
+    const kinds = (permissions: { canQueueRun?: boolean; canQueueDestroy?: boolean }) =>
+      new Set(
+        provideRunActions({ model, snapshot: linkedSnapshot(model, { workspace: { kind: 'linked', workspace: { ...demoWorkspace, permissions } } }), file: demoFile('main.tf'), text, range: { start: at, end: at } }).map((a) => a.kind),
+      );
+    const reader = kinds({ canQueueRun: false, canQueueDestroy: false });
+    for (const kind of [runActionKinds.queuePlan, runActionKinds.targetedPlan, runActionKinds.replacePlan, runActionKinds.destroyPlan, runActionKinds.refreshOnlyPlan, runActionKinds.planLocalChanges]) {
+      assert.equal(reader.has(kind), false, kind);
+    }
+    const planner = kinds({ canQueueRun: true, canQueueDestroy: false });
+    assert.ok(planner.has(runActionKinds.queuePlan) && planner.has(runActionKinds.planLocalChanges));
+    assert.equal(planner.has(runActionKinds.destroyPlan), false);
+    model.dispose();
+  });
+
   test('apply / discard only when the run awaiting confirmation allows it; cancel a running one', async () => {
     const { model } = await loadDemoModel();
     const text = mainText();

@@ -32,6 +32,9 @@ describe('code lens above the cloud block', () => {
     const idle = provideCodeLenses(model, linkedSnapshot(model, { runs: { current: done } }), demoFile('main.tf'), now);
     assert.deepEqual(idle.map((lens) => lens.command?.title), ['demo-app: Applied · 3 days ago', 'Queue plan']);
     assert.equal(idle[1].command?.command, 'hcpTerraform.server.queuePlan');
+    // A token that may not queue runs there (a reader's) gets the status, not a button that would fail.
+    const reader = provideCodeLenses(model, linkedSnapshot(model, { runs: { current: done }, workspace: { kind: 'linked', workspace: { ...demoWorkspace, permissions: { canQueueRun: false } } } }), demoFile('main.tf'), now);
+    assert.deepEqual(reader.map((lens) => lens.command?.title), ['demo-app: Applied · 3 days ago']);
     model.dispose();
   });
 

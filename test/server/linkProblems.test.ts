@@ -111,6 +111,8 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
       const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'demo-app' });
       await until(() => (knowledge.state.kind === 'linked' && knowledge.variables ? true : undefined));
       const before = knowledge.variables;
+      // What the owner's token may queue there, as the workspace document says (code actions offer only that).
+      assert.deepEqual(knowledge.state.kind === 'linked' && knowledge.state.workspace.permissions, { canQueueRun: true, canQueueDestroy: true });
       assert.ok(problems.length > 0, 'the workspace and its variables were read');
       assert.equal(problems.filter((problem) => problem !== undefined).length, 0, 'without a problem');
 

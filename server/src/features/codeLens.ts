@@ -45,7 +45,7 @@ export function provideCodeLenses(model: ModuleFolderModel, snapshot: WorkspaceS
     if (run.actions.isForceCancelable) act('Force cancel', 'forceCancelRun');
   }
   const inProgress = runs?.active ?? runs?.awaitingConfirmation;
-  if (runs && !inProgress) lenses.push({ range, command: serverCommand('Queue plan', 'queuePlan', { hostname: workspace.hostname, workspaceId: workspace.id, message: 'Queued from the editor' }) });
+  if (runs && !inProgress && workspace.permissions?.canQueueRun !== false) lenses.push({ range, command: serverCommand('Queue plan', 'queuePlan', { hostname: workspace.hostname, workspaceId: workspace.id, message: 'Queued from the editor' }) });
   return lenses;
 }
 

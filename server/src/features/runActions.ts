@@ -50,17 +50,20 @@ export function provideRunActions(request: RunActionRequest): CodeAction[] {
   const queue = (title: string, kind: string, extra: { isDestroy?: boolean; refreshOnly?: boolean; targetAddrs?: string[]; replaceAddrs?: string[] } = {}) =>
     actions.push({ title, kind, command: serverCommand(title, 'queuePlan', { hostname: workspace.hostname, workspaceId, message: queuedMessage, ...extra }) });
 
-  queue(`Queue a plan in ${workspace.name}`, runActionKinds.queuePlan);
-  const address = addressAt(request);
-  if (address) {
-    queue(`Queue a plan targeting ${address.address}`, runActionKinds.targetedPlan, { targetAddrs: [address.address] });
-    // -replace takes resource instances only, not modules or data sources.
-    if (address.kind === 'resource') queue(`Queue a plan replacing ${address.address}`, runActionKinds.replacePlan, { replaceAddrs: [address.address] });
+  // Only what this token may queue there (a reader's token was offered every plan, and each failed vaguely).
+  if (workspace.permissions?.canQueueRun !== false) {
+    queue(`Queue a plan in ${workspace.name}`, runActionKinds.queuePlan);
+    const address = addressAt(request);
+    if (address) {
+      queue(`Queue a plan targeting ${address.address}`, runActionKinds.targetedPlan, { targetAddrs: [address.address] });
+      // -replace takes resource instances only, not modules or data sources.
+      if (address.kind === 'resource') queue(`Queue a plan replacing ${address.address}`, runActionKinds.replacePlan, { replaceAddrs: [address.address] });
+    }
+    if (workspace.permissions?.canQueueDestroy !== false) queue(`Queue a destroy plan in ${workspace.name}`, runActionKinds.destroyPlan, { isDestroy: true });
+    queue(`Queue a refresh-only plan in ${workspace.name}`, runActionKinds.refreshOnlyPlan, { refreshOnly: true });
+    const planLocal = `Plan local changes in ${workspace.name} (speculative)`;
+    actions.push({ title: planLocal, kind: runActionKinds.planLocalChanges, command: serverCommand(planLocal, 'planLocalChanges', { hostname: workspace.hostname, folderUri: fileUriOf(request.model.folder), workspaceId, message: 'Local changes from the editor' }) });
   }
-  queue(`Queue a destroy plan in ${workspace.name}`, runActionKinds.destroyPlan, { isDestroy: true });
-  queue(`Queue a refresh-only plan in ${workspace.name}`, runActionKinds.refreshOnlyPlan, { refreshOnly: true });
-  const planLocal = `Plan local changes in ${workspace.name} (speculative)`;
-  actions.push({ title: planLocal, kind: runActionKinds.planLocalChanges, command: serverCommand(planLocal, 'planLocalChanges', { hostname: workspace.hostname, folderUri: fileUriOf(request.model.folder), workspaceId, message: 'Local changes from the editor' }) });
 
   for (const run of distinctRuns(request.snapshot?.runs)) actions.push(...runStateActions(run, workspace.hostname));
   const changeRequest = changeRequestAction(request, workspace);

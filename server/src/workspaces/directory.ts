@@ -10,6 +10,7 @@ import type { ServiceHosts } from './hosts';
 import { knowledgeKey, snapshotVariable, summarizeFeatureSet, WorkspaceKnowledge } from './knowledge';
 import type { KnowledgeTarget } from './knowledge';
 import type { LinkProblem } from './linkProblemNotices';
+import type { LinkedWorkspace } from '../protocol';
 import type { RunWatcher } from './runWatcher';
 import type { TimerHandle, Timers } from './timers';
 
@@ -156,7 +157,8 @@ export class WorkspaceDirectory {
       if (this.disposed || !this.entries.has(knowledge.key)) return;
       const previousId = knowledge.workspaceId;
       this.applyWorkspaceDocument(knowledge, document);
-      knowledge.state = { kind: 'linked', workspace: { id: document.workspace.id, name: document.workspace.attributes.name, organization, hostname } };
+      const permissions = queuePermissions(document.workspace.attributes.permissions);
+      knowledge.state = { kind: 'linked', workspace: { id: document.workspace.id, name: document.workspace.attributes.name, organization, hostname, ...(permissions ? { permissions } : {}) } };
       knowledge.changed();
       if (previousId && previousId !== document.workspace.id) this.options.watcher.unwatchWorkspace(hostname, previousId);
       this.options.watcher.watchWorkspace(hostname, document.workspace.id);
@@ -270,6 +272,15 @@ export class WorkspaceDirectory {
     knowledge.changed();
     this.options.onChanged(knowledge);
   }
+}
+
+/** The workspace's `can-queue-run` / `can-queue-destroy`, the members the service sent as booleans. */
+function queuePermissions(raw: Record<string, unknown> | null | undefined): LinkedWorkspace['permissions'] {
+  if (!raw) return undefined;
+  const permissions: NonNullable<LinkedWorkspace['permissions']> = {};
+  if (typeof raw['can-queue-run'] === 'boolean') permissions.canQueueRun = raw['can-queue-run'];
+  if (typeof raw['can-queue-destroy'] === 'boolean') permissions.canQueueDestroy = raw['can-queue-destroy'];
+  return Object.keys(permissions).length > 0 ? permissions : undefined;
 }
 
 function describe(error: unknown): string {
