@@ -66,6 +66,23 @@ describe('diagnostics of demo-app against the demo workspace', () => {
     model.dispose();
   });
 
+  test('the link: a problem in the cloud block warns where it is; a workspace the service does not have is an error on its name', async () => {
+    const { model, parser } = await loadDemoModel();
+    const link = model.serviceLink();
+    const at = link.workspaceNameLine!;
+    const problem = { code: 'not-literal' as const, message: 'The workspace name is empty: write it between the quotes.', file: at.file, range: at.range };
+    const linkOf = (diagnostics: ReturnType<typeof computeFolderDiagnostics>) => (diagnostics.get(at.file) ?? []).filter((d) => d.code === 'workspace-link');
+    const warned = linkOf(computeFolderDiagnostics(model, linkedSnapshot(model, { link: { ...link, problems: [problem] } }), parser));
+    assert.deepEqual(warned.map((d) => [d.severity, d.message, d.data]), [[DiagnosticSeverity.Warning, problem.message, { code: 'workspace-link', problem: 'not-literal' }]]);
+    const missing = linkOf(computeFolderDiagnostics(model, linkedSnapshot(model, { workspace: { kind: 'not-found', hostname: 'app.terraform.io', organization: 'acme-demo', name: 'demo-app' } }), parser));
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0]!.severity, DiagnosticSeverity.Error);
+    assert.deepEqual(missing[0]!.range, at.range);
+    assert.match(String(missing[0]!.message), /no workspace "demo-app" in organization "acme-demo" on app\.terraform\.io/);
+    assert.deepEqual(linkOf(computeFolderDiagnostics(model, linkedSnapshot(model), parser)), [], 'a good link says nothing');
+    model.dispose();
+  });
+
   test('never contain a sensitive value, even in a type mismatch', async () => {
     const { model, parser } = await loadMemoryModel({
       'variables.tf': 'variable "secret_port" {\n  type      = number\n  sensitive = true\n}\n',

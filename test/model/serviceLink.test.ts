@@ -89,6 +89,10 @@ describe('service link: cloud block', () => {
     const expression = await linkOf('terraform {\n  cloud {\n    organization = var.org\n    workspaces {\n      name = "a"\n    }\n  }\n}\n');
     assert.deepEqual(expression.problems.map((problem) => problem.code), ['not-literal', 'missing-organization']);
     assert.deepEqual(expression.problems[0].range, { start: { line: 2, character: 4 }, end: { line: 2, character: 26 } });
+    assert.match(expression.problems[0].message, /must be written as a literal value/);
+    // "" is a literal, just an empty one: said so, not blamed on expressions.
+    const empty = await linkOf('terraform {\n  cloud {\n    organization = "o"\n    workspaces {\n      name = ""\n    }\n  }\n}\n');
+    assert.match(empty.problems[0]?.message ?? '', /workspace name is empty/);
     const twice = await linkOf(`${cloudWithName}\nterraform {\n  cloud {\n    organization = "x"\n  }\n}\n`);
     assert.equal(twice.organization?.value, 'acme-demo');
     assert.deepEqual(twice.problems.map((problem) => problem.code), ['extra-cloud-block']);

@@ -11,6 +11,7 @@ export const diagnosticCodes = [
   'type-mismatch',
   'overridden-by-workspace',
   'sensitive-exposed',
+  'workspace-link',
 ] as const;
 
 export type DiagnosticCode = (typeof diagnosticCodes)[number];
@@ -31,7 +32,9 @@ export type DiagnosticData =
   /** `hclFlagFix`: switching the workspace variable's HCL flag to this value would make it fit. */
   | { code: 'type-mismatch'; name: string; variable?: WorkspaceVariableRef; hclFlagFix?: boolean }
   | { code: 'overridden-by-workspace'; name: string; variable: WorkspaceVariableRef }
-  | { code: 'sensitive-exposed'; name: string; variable: WorkspaceVariableRef };
+  | { code: 'sensitive-exposed'; name: string; variable: WorkspaceVariableRef }
+  /** The folder's link to its workspace: a problem in the block (serviceLink's codes), or `not-found` on the service. */
+  | { code: 'workspace-link'; problem: string };
 
 const variableRef = z.object({ workspaceId: z.string(), variableId: z.string(), key: z.string(), category: z.string() });
 const dataSchema = z.discriminatedUnion('code', [
@@ -42,6 +45,7 @@ const dataSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('type-mismatch'), name: z.string(), variable: variableRef.optional(), hclFlagFix: z.boolean().optional() }),
   z.object({ code: z.literal('overridden-by-workspace'), name: z.string(), variable: variableRef }),
   z.object({ code: z.literal('sensitive-exposed'), name: z.string(), variable: variableRef }),
+  z.object({ code: z.literal('workspace-link'), problem: z.string() }),
 ]);
 
 /** Reads `data` back from a client, which may have dropped or mangled it: anything unexpected yields undefined. */

@@ -30,12 +30,31 @@ export function computeFolderDiagnostics(model: ModuleFolderModel, snapshot: Wor
   };
   const facts = folderFacts(model);
   codeDiagnostics(model, facts, add);
+  if (snapshot) linkDiagnostics(snapshot, add);
   const workspace = indexSnapshot(snapshot);
   if (workspace.variablesKnown) workspaceDiagnostics(model, facts, workspace, parser, add);
   return out;
 }
 
 type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]) => void;
+
+/**
+ * The folder's link to its workspace, on the block that makes it: what is wrong in the block (two cloud blocks, no
+ * workspace, an expression where Terraform wants a literal...), and a workspace the service does not have. Before,
+ * only the VS Code tree said so; in other editors the workspace's diagnostics simply went away.
+ */
+function linkDiagnostics(snapshot: WorkspaceSnapshot, add: Add): void {
+  for (const problem of snapshot.link.problems) {
+    if (problem.file && problem.range) add(problem.file, problem.range, DiagnosticSeverity.Warning, problem.message, { code: 'workspace-link', problem: problem.code });
+  }
+  const state = snapshot.workspace;
+  const at = snapshot.link.workspaceNameLine ?? snapshot.link.block;
+  if (state.kind === 'not-found' && at) {
+    add(at.file, at.range, DiagnosticSeverity.Error,
+      `There is no workspace "${state.name}" in organization "${state.organization}" on ${state.hostname}, or this token may not read it. Check the names (terraform workspace list shows those you can read).`,
+      { code: 'workspace-link', problem: 'not-found' });
+  }
+}
 
 /** What the code alone can tell: undeclared references, tfvars values that do not fit the declared type. */
 function codeDiagnostics(model: ModuleFolderModel, facts: FolderFacts, add: Add): void {

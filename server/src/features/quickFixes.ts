@@ -95,6 +95,9 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
         command: serverCommand(`Mark "${data.variable.key}" sensitive`, 'updateVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId, sensitive: true }),
         isPreferred: true,
       }];
+    case 'workspace-link':
+      // Fixed by editing the block (or the names) by hand: no edit would know the right workspace.
+      return [];
   }
 }
 

@@ -159,8 +159,12 @@ function applyOverride(link: ServiceLink, override: ServiceLinkOverride): Servic
 /** A block setting's literal value; a non-literal one is reported (Terraform only accepts literals there). */
 function blockValue<T>(setting: ConfigSetting<T> | undefined, source: LinkSource, file: string, what: string, problems: LinkProblem[]): Sourced<T> | undefined {
   if (!setting) return undefined;
-  if (setting.value === undefined || (typeof setting.value === 'string' && setting.value === '')) {
+  if (setting.value === undefined) {
     problems.push({ code: 'not-literal', message: `The ${what} must be written as a literal value here (Terraform does not evaluate expressions in this block).`, file, range: setting.range });
+    return undefined;
+  }
+  if (typeof setting.value === 'string' && setting.value === '') {
+    problems.push({ code: 'not-literal', message: `The ${what} is empty: write it between the quotes.`, file, range: setting.range });
     return undefined;
   }
   return { value: setting.value, source, file, range: setting.range };
