@@ -3,6 +3,7 @@
 // contribution), so a half-typed or broken file still completes.
 import type { CloudBlock, FileContribution, Position, Range, RemoteBackendBlock, TextLines } from '../model';
 import { LineIndex, rangeContains } from '../model';
+import { endsInCode } from './lineSyntax';
 
 export type CompletionContextKind =
   | { kind: 'variable'; replace: Range; typed: string }
@@ -37,7 +38,7 @@ export function completionContextAt(text: string, position: Position, contributi
   }
 
   const variable = variablePrefix.exec(before);
-  if (variable) return { kind: 'variable', typed: variable[1], replace: rangeOf(variable[1], wordAfter) };
+  if (variable && endsInCode(before)) return { kind: 'variable', typed: variable[1], replace: rangeOf(variable[1], wordAfter) };
 
   if (contribution?.kind !== 'terraform') return undefined;
   const untilQuote = /^[^"\n]*/.exec(after)?.[0].length ?? 0;
