@@ -56,9 +56,11 @@ describe('organization token', () => {
       assert.equal(result.status, 422, bad);
       assert.equal(result.body.errors[0].source.pointer, '/data/attributes/expired-at', bad);
     }
-    const wrongType = await h!.api('POST', path, { body: { data: { type: 'tokens' } } });
-    assert.equal(wrongType.status, 422);
-    assert.equal(wrongType.body.errors[0].source.pointer, '/data/type');
+    for (const type of ['tokens', 'authentication-tokens']) {
+      const wrongType = await h!.api('POST', path, { body: { data: { type } } });
+      assert.equal(wrongType.status, 422, type);
+      assert.equal(wrongType.body.errors[0].source.pointer, '/data/type');
+    }
   });
 
   test('expired-at is enforced: once the clock passes it the token gets 401', async () => {

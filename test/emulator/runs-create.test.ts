@@ -123,7 +123,7 @@ describe('POST /runs', () => {
     assert.equal((await create({ variables: 'region=1' })).status, 422);
   });
 
-  test('422 with a pointer for wrong types and a missing workspace; 400 for a body that is not JSON', async () => {
+  test('422 with a pointer for wrong types and a missing workspace; 422 for a body that is not JSON either (spec §7: malformed body)', async () => {
     const wrongType = await create({ 'is-destroy': 'yes' });
     assert.equal(wrongType.status, 422);
     assert.equal(wrongType.body.errors[0].source.pointer, '/data/attributes/is-destroy');
@@ -137,7 +137,14 @@ describe('POST /runs', () => {
       headers: { Authorization: `Bearer ${h.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
       body: '{"data": ',
     });
-    assert.equal(response.status, 400);
+    assert.equal(response.status, 422);
+    // Elsewhere, where the spec gives no status, a body that is not JSON stays a 400.
+    const elsewhere = await fetch(`${h.url}/api/v2/vars`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.tokens.owner}`, 'Content-Type': 'application/vnd.api+json' },
+      body: '{"data": ',
+    });
+    assert.equal(elsewhere.status, 400);
   });
 
   test('404 for an unknown workspace, a reader and the organization token; 201 for a member (may queue plans)', async () => {

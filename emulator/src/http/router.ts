@@ -7,6 +7,8 @@ export type RateLimitGroup = 'default' | 'run-lists';
 
 export interface RouteOptions {
   rateLimit?: RateLimitGroup;
+  /** The status for a body that is not JSON: 400 unless the spec gives the operation another (create run: 422). */
+  unparseableBodyStatus?: 400 | 422;
 }
 
 export interface Route {
@@ -17,6 +19,7 @@ export interface Route {
   requiresAuth: boolean;
   handler: Handler<RequestContext>;
   rateLimit: RateLimitGroup;
+  unparseableBodyStatus: 400 | 422;
 }
 
 export interface RouteMatch {
@@ -43,7 +46,7 @@ export class Router {
     const shape = (parts: string[]) => parts.map((p) => (p.startsWith(':') ? ':' : p)).join('/');
     const duplicate = this.routes.find((r) => r.method === method && shape(r.segments) === shape(segments));
     if (duplicate) throw new Error(`Route ${method} ${pattern} is registered twice`);
-    this.routes.push({ method, pattern, segments, requiresAuth, handler, rateLimit: options.rateLimit ?? 'default' });
+    this.routes.push({ method, pattern, segments, requiresAuth, handler, rateLimit: options.rateLimit ?? 'default', unparseableBodyStatus: options.unparseableBodyStatus ?? 400 });
   }
 
   match(method: string, path: string): RouteMatch | undefined {

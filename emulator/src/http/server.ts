@@ -112,7 +112,7 @@ async function handle(deps: PipelineDeps, req: IncomingMessage, res: ServerRespo
       query: url.searchParams,
       params: match.params,
       headers: req.headers,
-      body: parseJsonBody(body, req.headers['content-type']),
+      body: parseJsonBody(body, req.headers['content-type'], match.route.unparseableBodyStatus),
       rawBody: body,
       store: deps.store,
       caller,
@@ -182,13 +182,14 @@ function responseBytes(response: ApiResponse): Buffer | undefined {
   return Buffer.from(JSON.stringify(response.body), 'utf8');
 }
 
-function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
+function parseJsonBody(body: Buffer, contentType: string | undefined, unparseableStatus: 400 | 422): unknown {
   if (body.length === 0) return undefined;
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type !== jsonApiMediaType && type !== 'application/json') return undefined;
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
+    if (unparseableStatus === 422) throw new ApiError(422, 'invalid request body', 'The request body is not valid JSON.');
     throw badRequest('The request body is not valid JSON.');
   }
 }

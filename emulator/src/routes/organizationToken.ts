@@ -36,7 +36,8 @@ export function serializeOrganizationToken(token: Token, options: { withSecret: 
 /** Reads `expired-at`: omitted or null = never expires; otherwise a future UTC date-time, or 422. */
 export function readExpiredAt(body: unknown, now: Date): Date | null {
   const data = readData(body);
-  if (data.type !== 'authentication-token' && data.type !== 'authentication-tokens') {
+  // The spec's word exactly ("must be `authentication-token`"), though the response's type is the plural.
+  if (data.type !== 'authentication-token') {
     throw invalidAttribute('data.type must be "authentication-token".', '/data/type');
   }
   const value = readAttributes(data)['expired-at'];

@@ -20,7 +20,8 @@ export function registerRunRoutes(router: Router, engine: RunEngine): void {
     const input = readCreateRunRequest(ctx.store, ctx.caller, ctx.body);
     const run = engine.createRun(input);
     return created({ data: serializeRun(engine, ctx.caller, run) });
-  });
+    // Spec §7: a malformed create-run body is 422, one that is not even JSON included.
+  }, { unparseableBodyStatus: 422 });
 
   router.add('GET', '/api/v2/runs/:run_id', (ctx) => {
     const includes = readIncludes(ctx.query);
