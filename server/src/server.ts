@@ -133,7 +133,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers,
     log,
     onChanged: (knowledge) => links.knowledgeChanged(knowledge),
-    onLinkProblem: (knowledge, problem) => linkProblems.update(knowledge.key, problem),
+    onLinkProblem: (knowledge, problem) => linkProblems.update(knowledge.key, knowledge.target.hostname, problem),
     onSignInNeeded: (hostname, reason) => {
       const key = `${hostname}\u0000${reason}`;
       if (signInAsked.has(key)) return;

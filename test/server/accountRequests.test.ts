@@ -46,6 +46,14 @@ describe('account, workspace and folder requests', () => {
     const organization = await session.connection.sendRequest(validateTokenRequest, { hostname, token: emulator.tokens.organization });
     assert.equal(organization.kind, 'organization');
     assert.equal(organization.name, 'acme-demo');
+    // A pasted token with a stray character: said so, not blamed on the network, and never echoed.
+    const pasted = `${emulator.tokens.member.slice(0, 6)} é${emulator.tokens.member.slice(6)}`;
+    await assert.rejects(session.connection.sendRequest(validateTokenRequest, { hostname, token: pasted }), (error: Error) => {
+      assert.match(error.message, /holds a character no token has/);
+      assert.doesNotMatch(error.message, /network/);
+      assert.ok(!error.message.includes(emulator.tokens.member.slice(0, 6)));
+      return true;
+    });
     // The session's own token is untouched: the owner still sees what only the owner may.
     const runs = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId });
     assert.ok(runs.runs.length > 0);

@@ -1,5 +1,6 @@
-// A workspace that cannot be read is told in every editor, once: a name the service does not know, variables that
-// cannot be refreshed (the values read before stay), a token refused since the link (signed out, sign-in asked).
+// A workspace that cannot be read is told in every editor, once: variables that cannot be refreshed (the values read
+// before stay), a token that cannot be sent, a token refused since the link (signed out, sign-in asked). A name the
+// service does not have is an error on the name (workspace-link), not a notice: relinking follows the typing.
 // Before, only the VS Code tree and the code lens said so, and Neovim said nothing.
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,18 +17,22 @@ import { startSession } from '../helpers/lspSession';
 import { ManualClock } from '../helpers/manualClock';
 
 describe('LinkProblemNotices', () => {
-  test('one notice per workspace and kind of problem; again only after a read succeeded', () => {
+  test('one notice per workspace and kind of problem, a token\'s once per host; again only after a read succeeded', () => {
     const shown: string[] = [];
     const notices = new LinkProblemNotices((message) => shown.push(message));
     const unreadable: LinkProblem = { kind: 'unreadable', message: 'down' };
-    notices.update('a', unreadable);
-    notices.update('a', unreadable); // the next minute's retry
-    notices.update('b', unreadable);
-    notices.update('a', { kind: 'not-found', message: 'gone' });
-    assert.deepEqual(shown, ['down', 'down', 'gone']);
-    notices.update('a', undefined);
-    notices.update('a', { kind: 'not-found', message: 'gone again' });
-    assert.deepEqual(shown, ['down', 'down', 'gone', 'gone again']);
+    notices.update('a', 'h', unreadable);
+    notices.update('a', 'h', unreadable); // the next minute's retry
+    notices.update('b', 'h', unreadable);
+    assert.deepEqual(shown, ['down', 'down']);
+    // A token that cannot be sent concerns the host: told once for all its workspaces, even after an outage notice.
+    notices.update('a', 'h', { kind: 'token', message: 'bad token' });
+    notices.update('b', 'h', { kind: 'token', message: 'bad token' });
+    assert.deepEqual(shown, ['down', 'down', 'bad token']);
+    notices.update('a', 'h', undefined);
+    notices.update('a', 'h', unreadable);
+    notices.update('b', 'h', { kind: 'token', message: 'bad token' });
+    assert.deepEqual(shown, ['down', 'down', 'bad token', 'down', 'bad token']);
   });
 });
 
@@ -75,15 +80,13 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
     return { clock, workspaces, problems, signIns, dispose };
   }
 
-  test('a workspace the organization does not have: not-found, with both names and where to fix them', async () => {
+  test('a workspace the organization does not have: not-found, and no notice (its diagnostic says it)', async () => {
     const { workspaces, problems, dispose } = directory();
     try {
       const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'no-such-ws' });
       await until(() => (problems.length > 0 ? true : undefined));
       assert.equal(knowledge.state.kind, 'not-found');
-      assert.equal(problems[0]?.kind, 'not-found');
-      assert.match(problems[0]!.message, /no workspace "no-such-ws" in organization "acme-demo"/);
-      assert.match(problems[0]!.message, /cloud block/);
+      assert.deepEqual(problems, [undefined]);
     } finally {
       await dispose();
     }
@@ -95,6 +98,7 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
     try {
       const knowledge = workspaces.acquire({ hostname, organization: 'acme-demo', name: 'demo-app' });
       const told = await until(() => problems.find((problem) => problem !== undefined));
+      assert.equal(told.kind, 'token');
       assert.match(told.message, /holds a character no token has .*copy the token again/);
       assert.doesNotMatch(told.message, /network/);
       assert.doesNotMatch(told.message, new RegExp(emulator.tokens.owner.slice(0, 8)), 'never the token');
@@ -121,7 +125,7 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
       await clock.advance(60_000);
       const told = await until(() => problems.find((problem) => problem !== undefined));
       assert.equal(told.kind, 'unreadable');
-      assert.match(told.message, /could not refresh the variables of workspace "demo-app"/);
+      assert.match(told.message, /could not read the variables of workspace "demo-app".* Showing those read before/);
       assert.equal(knowledge.state.kind, 'linked');
       assert.equal(knowledge.variables, before, 'nothing lost');
 
@@ -149,7 +153,7 @@ describe('over LSP', () => {
   });
   after(() => emulator.close());
 
-  test('a cloud block naming a workspace the service does not have: window/showMessage, a warning, with the names', async () => {
+  test('a cloud block naming a workspace the service does not have: an error on the name (workspace-link), no popup', async () => {
     const session = await startSession({
       address: emulator.url,
       token: emulator.tokens.owner,
@@ -159,10 +163,14 @@ describe('over LSP', () => {
       },
     });
     try {
-      const shown = await session.waitFor<{ type: number; message: string }>('window/showMessage', (m) => m.message.includes('no-such-ws'));
-      assert.equal(shown.type, 2);
-      assert.match(shown.message, /no workspace "no-such-ws" in organization "acme-demo"/);
-      assert.equal(session.received.filter((m) => m.method === 'window/showMessageRequest').length, 0, 'nothing to answer');
+      const published = await session.waitFor<{ uri: string; diagnostics: Array<{ code?: string; severity?: number; message: string }> }>('textDocument/publishDiagnostics', (p) =>
+        p.diagnostics.some((d) => d.code === 'workspace-link'),
+      );
+      const error = published.diagnostics.find((d) => d.code === 'workspace-link')!;
+      assert.equal(error.severity, 1);
+      assert.match(error.message, /no workspace "no-such-ws" in organization "acme-demo"/);
+      assert.match(published.uri, /main\.tf$/);
+      assert.equal(session.received.filter((m) => m.method === 'window/showMessage' && String((m.params as { message: string }).message).includes('no-such-ws')).length, 0, 'no popup');
     } finally {
       await session.close();
     }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from '../../server/src/config/settings';
+import { serverStatusRequest } from '../../server/src/protocol';
 import { startSession } from '../helpers/lspSession';
 
 describe('initializationOptions', () => {
@@ -87,6 +88,8 @@ describe('a setting the server ignores, over LSP', () => {
       // Read again on a configuration change: the log says it again, the screen does not.
       await session.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
       await session.waitForNext<{ message: string }>('window/logMessage', (m) => m.message.includes('hcpTerraform.address'));
+      // A round trip: whatever the server sent with that log line has arrived before this answer.
+      await session.connection.sendRequest(serverStatusRequest);
       const onScreen = session.received.filter((m) => m.method === 'window/showMessage' && String((m.params as { message: string }).message).includes('hcpTerraform.address'));
       assert.equal(onScreen.length, 1);
     } finally {

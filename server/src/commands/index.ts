@@ -45,15 +45,21 @@ export function registerCommands(connection: Connection, context: CoreContext, t
     if (!handler || verb === undefined) {
       throw new ResponseError(ErrorCodes.MethodNotFound, `Unknown command ${params.command}; the server offers: ${serverCommandNames.join(', ')}.`);
     }
+    let result: unknown;
     try {
-      const result = await handler(context, params.arguments, params.workDoneToken);
-      tellOutcome?.(verb, result);
-      return result;
+      result = await handler(context, params.arguments, params.workDoneToken);
     } catch (error) {
       if (error instanceof CommandArgumentError) throw invalidParams(error.message);
       const response = toResponseError(error);
       context.log(`${params.command} failed: ${response.message}`);
       throw response;
     }
+    // Outside the try: the command succeeded whatever happens in telling it (a write reported as failed invites a retry).
+    try {
+      tellOutcome?.(verb, result);
+    } catch (error) {
+      context.log(`${params.command} succeeded, but telling so failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return result;
   });
 }

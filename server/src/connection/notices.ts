@@ -4,6 +4,11 @@
 import { ShowMessageNotification, type Connection, type MessageType } from 'vscode-languageserver';
 
 export function showNotice(connection: Pick<Connection, 'sendNotification'>, type: MessageType, message: string): void {
-  // A connection already closed (the editor went away) has no one to tell.
-  void Promise.resolve(connection.sendNotification(ShowMessageNotification.type, { type, message })).catch(() => undefined);
+  // A connection already closed (the editor went away) has no one to tell: vscode-jsonrpc throws at once then, and
+  // a notice must never turn what it reports (a command that succeeded) into a failure.
+  try {
+    void Promise.resolve(connection.sendNotification(ShowMessageNotification.type, { type, message })).catch(() => undefined);
+  } catch {
+    // nothing to do
+  }
 }

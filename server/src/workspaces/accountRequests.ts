@@ -2,6 +2,7 @@
 // keeping it), the organizations and workspaces a token sees, one workspace with its permissions and current run,
 // and which extra workspaces the client shows (the watcher lists their runs like linked ones').
 import { tokenOriginProblem } from '../auth/origins';
+import { tokenCharacterProblem } from '../auth/tokenCharacters';
 import type { Connection } from 'vscode-languageserver';
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { Workspace } from '../api';
@@ -90,7 +91,7 @@ async function validateToken(context: CoreContext, params: { hostname?: unknown;
   const hostname = given.includes('://') ? (normalizeAddress(given) ? hostOfAddress(given) : given) : given.toLowerCase();
   // A client of its own: the token is checked against its host only, and never replaces the host's current token.
   const ca = context.hosts.trustedCa;
-  const refused = tokenOriginProblem(hostname, context.hosts.addressFor(hostname));
+  const refused = tokenCharacterProblem(hostname, { token: params.token.trim(), source: 'client' }) ?? tokenOriginProblem(hostname, context.hosts.addressFor(hostname));
   if (refused) throw invalidParams(refused);
   const client = new ServiceClient({ address: context.hosts.addressFor(hostname), token: params.token.trim(), ...(ca ? { ca } : {}) });
   try {

@@ -145,7 +145,7 @@ export class WorkspaceDirectory {
         this.setState(knowledge, { kind: 'error', message: blocked });
         // A trust question has its own prompt; the rest only the user can fix, so they hear of it.
         const problem = this.options.hosts.tokenProblem(hostname);
-        if (problem) this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: ${problem}` });
+        if (problem) this.options.onLinkProblem?.(knowledge, { kind: 'token', message: `HCP Terraform: ${problem}` });
         return;
       }
       this.setState(knowledge, { kind: 'signed-out', hostname });
@@ -165,19 +165,18 @@ export class WorkspaceDirectory {
       this.options.onChanged(knowledge);
       this.options.onLinkProblem?.(knowledge, undefined);
     } catch (error) {
+      // A name the service does not have is an error on the name itself (the workspace-link diagnostic), not a
+      // notice: relinking follows the typing, and every pause in typing a name would have raised one.
       if (error instanceof ServiceError && error.status === 404) {
         this.setState(knowledge, { kind: 'not-found', hostname, organization, name });
-        this.options.onLinkProblem?.(knowledge, {
-          kind: 'not-found',
-          message: `HCP Terraform: there is no workspace "${name}" in organization "${organization}" on ${hostname}, or your token may not read it. Check the names in the cloud block (or hcpTerraform.workspace).`,
-        });
+        this.options.onLinkProblem?.(knowledge, undefined);
       } else if (error instanceof ServiceError && error.status === 401) {
         this.signedOut(knowledge);
       } else {
         this.setState(knowledge, { kind: 'error', message: describe(error) });
-        // The rate limiter's wait is short and already told (WaitNotices): try again when it ends, quietly.
+        // Rate-limited even after the request layer's own waits: again when the service said, else in a minute.
         if (error instanceof RateLimitedError) {
-          this.scheduleRefresh(entry, Math.max(1_000, error.retryAfterMs ?? 1_000));
+          this.scheduleRefresh(entry, Math.min(60_000, Math.max(1_000, error.retryAfterMs ?? 60_000)));
           return;
         }
         this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read workspace "${name}" on ${hostname}: ${describe(error)} Trying again every minute.` });
@@ -218,7 +217,8 @@ export class WorkspaceDirectory {
       // Otherwise the values last read stay (a dropped connection loses nothing), and the user hears why once.
       else if (!(error instanceof RateLimitedError)) {
         const { name, hostname } = knowledge.target;
-        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not refresh the variables of workspace "${name}" on ${hostname}: ${describe(error)} Showing those read before; trying again every minute.` });
+        const kept = knowledge.variables ? ' Showing those read before;' : '';
+        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read the variables of workspace "${name}" on ${hostname}: ${describe(error)}${kept} trying again every minute.` });
       }
     }
   }
