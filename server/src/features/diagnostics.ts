@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { ModuleFolderModel, Range, TerraformParser, TerraformType } from '../model';
+import type { ModuleFolderModel, Range, ServiceLink, TerraformParser, TerraformType } from '../model';
 import { checkValueAgainstType, referenceRange } from '../model';
 import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './diagnosticData';
 import { diagnosticSource } from './diagnosticData';
@@ -30,7 +30,7 @@ export function computeFolderDiagnostics(model: ModuleFolderModel, snapshot: Wor
   };
   const facts = folderFacts(model);
   codeDiagnostics(model, facts, add);
-  if (snapshot) linkDiagnostics(snapshot, add);
+  linkDiagnostics(snapshot?.link ?? model.serviceLink(), snapshot?.workspace, add);
   const workspace = indexSnapshot(snapshot);
   if (workspace.variablesKnown) workspaceDiagnostics(model, facts, workspace, parser, add);
   return out;
@@ -43,13 +43,12 @@ type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: s
  * workspace, an expression where Terraform wants a literal...), and a workspace the service does not have. Before,
  * only the VS Code tree said so; in other editors the workspace's diagnostics simply went away.
  */
-function linkDiagnostics(snapshot: WorkspaceSnapshot, add: Add): void {
-  for (const problem of snapshot.link.problems) {
+function linkDiagnostics(link: ServiceLink, state: WorkspaceSnapshot['workspace'] | undefined, add: Add): void {
+  for (const problem of link.problems) {
     if (problem.file && problem.range) add(problem.file, problem.range, DiagnosticSeverity.Warning, problem.message, { code: 'workspace-link', problem: problem.code });
   }
-  const state = snapshot.workspace;
-  const at = snapshot.link.workspaceNameLine ?? snapshot.link.block;
-  if (state.kind === 'not-found' && at) {
+  const at = link.workspaceNameLine ?? link.block;
+  if (state?.kind === 'not-found' && at) {
     add(at.file, at.range, DiagnosticSeverity.Error,
       `There is no workspace "${state.name}" in organization "${state.organization}" on ${state.hostname}, or this token may not read it. Check the names (terraform workspace list shows those you can read).`,
       { code: 'workspace-link', problem: 'not-found' });
