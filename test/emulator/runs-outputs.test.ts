@@ -97,6 +97,23 @@ describe('configuration-driven runs: outputs and replacements', () => {
     assert.notEqual(update.before, update.after, 'a changed sensitive output still reads as a change');
   });
 
+  test('an output reading a sensitive attribute is sensitive itself: saved marked so, never shown in the clear', async () => {
+    const workspaceId = workspaceWith('secret-through-resource', `
+variable "secret" {
+  default   = "s3cr3t"
+  sensitive = true
+}
+resource "terraform_data" "hidden" { input = var.secret }
+output "leak" { value = terraform_data.hidden.output }
+`);
+    await apply(await plan(workspaceId));
+    assert.deepEqual(state(workspaceId).outputs!.leak, { value: 's3cr3t', type: 'string', sensitive: true });
+    const second = await plan(workspaceId);
+    const redacted = await planJson(second, true);
+    assert.ok(!JSON.stringify(redacted).includes('s3cr3t'), 'the redacted plan has no secret');
+    assert.equal(redacted.output_changes.leak.after_sensitive, true);
+  });
+
   test('a replaced instance gets a new id, the one the apply log names; the others keep theirs', async () => {
     const workspaceId = workspaceWith('replace', configuration);
     await apply(await plan(workspaceId));

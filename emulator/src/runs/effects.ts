@@ -139,7 +139,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
           .map((instance) => ({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }));
     // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
     // one reading an instance the plan changes is known after apply.
-    const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address)?.attributes)) ?? declared.outputs;
+    const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address))) ?? declared.outputs;
     run.outputs = plannedOutputs(outputs, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(store.terraformParser, version?.files), managed });

@@ -3,15 +3,32 @@
 // configuration with the instances' attributes given; configurations are small, so the simple way is enough.
 import { readConfiguration, type DeclaredOutput } from '../engine/configuration';
 import { variableValues } from '../engine/plan';
-import type { InstanceAttributes } from '../engine/resourceValues';
 import type { Store } from '../store/store';
 import type { RunRecord } from './model';
+import type { StateInstance } from './stateInstances';
 
-/** The run's root outputs with resources read through `instanceAttributes`; undefined when its configuration is not followed. */
-export function outputsReadingInstances(store: Store, run: RunRecord, instanceAttributes: InstanceAttributes): DeclaredOutput[] | undefined {
+/** A resource instance as the caller knows it (its attributes and which are sensitive); undefined when not known. */
+export type KnownInstance = (address: string) => StateInstance | undefined;
+
+/**
+ * The run's root outputs with resources read through `instances`; undefined when its configuration is not followed.
+ * An output that reads a sensitive attribute is sensitive itself (its value changes when those are hidden): the
+ * secret must not show in `terraform output` or the redacted outputs. (Terraform refuses such an output unless it is
+ * declared sensitive; the emulator marks it so instead.)
+ */
+export function outputsReadingInstances(store: Store, run: RunRecord, instances: KnownInstance): DeclaredOutput[] | undefined {
   const parser = store.followConfiguration ? store.terraformParser : undefined;
   const files = store.configurationVersion(run.configurationVersionId)?.files;
   if (!parser || !files?.size) return undefined;
   const variables = variableValues(parser, store.variablesOf(run.workspaceId), run.variables);
-  return readConfiguration(parser, files, variables, { instanceAttributes })?.outputs;
+  const outputs = readConfiguration(parser, files, variables, { instanceAttributes: (address) => instances(address)?.attributes })?.outputs;
+  if (!outputs) return undefined;
+  const withoutSecrets = (address: string) => {
+    const instance = instances(address);
+    return instance && Object.fromEntries(Object.entries(instance.attributes).filter(([name]) => !instance.sensitive.includes(name)));
+  };
+  const hidden = new Map((readConfiguration(parser, files, variables, { instanceAttributes: withoutSecrets })?.outputs ?? []).map((output) => [output.name, output.value]));
+  return outputs.map((output) =>
+    output.value !== undefined && !output.sensitive && JSON.stringify(hidden.get(output.name)) !== JSON.stringify(output.value) ? { ...output, sensitive: true } : output,
+  );
 }

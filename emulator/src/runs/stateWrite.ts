@@ -37,7 +37,7 @@ type StateOutputs = NonNullable<TerraformState['outputs']>;
  */
 function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<TerraformState['resources']>, previous: StateOutputs): StateOutputs {
   const written = stateInstances({ version: 4, resources } as TerraformState);
-  const evaluated = new Map((outputsReadingInstances(store, run, (address) => written.get(address)?.attributes) ?? []).map((output) => [output.name, output]));
+  const evaluated = new Map((outputsReadingInstances(store, run, (address) => written.get(address)) ?? []).map((output) => [output.name, output]));
   const outputs: StateOutputs = {};
   for (const planned of run.configuration?.outputs ?? []) {
     const value = planned.value ?? evaluated.get(planned.name)?.value;
