@@ -22,9 +22,9 @@ export interface InitializationOptions {
    * `trustHost` (hcpTerraform/trustHost, a modal in VS Code), `variableValue` (a value prompt for the "Set workspace
    * variable…" quick fix's hcpTerraform.server.createVariable), `signIn` (it offers sign-in on hcpTerraform/signInNeeded,
    * so the server does not also say so with window/showMessage), `changeRequestSubject` (it asks for the subject of a
-   * change request opened from a selection, whose text is never sent), `commandOutcomes` (it shows what a command did
-   * itself: its views and status bar follow the runs live, so the server does not also say so with window/showMessage). Other
-   * editors leave this out.
+   * change request opened from a selection, whose text is never sent), `commandOutcomes` (it shows what a command
+   * did itself: its views and status bar follow the runs live, so the server does not also say so with
+   * window/showMessage). Other editors leave this out.
    */
   prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean; commandOutcomes?: boolean };
 }
@@ -160,8 +160,8 @@ export interface LinkedWorkspace {
   organization: string;
   /** Host name of the service, e.g. `app.terraform.io` (no scheme). */
   hostname: string;
-  /** What this token may queue there, when the service says (the workspace's `permissions`); absent means allowed. */
-  permissions?: { canQueueRun?: boolean; canQueueDestroy?: boolean };
+  /** What this token may do there, when the service says (the workspace's `permissions`); absent means allowed. */
+  permissions?: WorkspacePermissionsSummary;
 }
 
 /**

@@ -3,6 +3,7 @@
 // and which extra workspaces the client shows (the watcher lists their runs like linked ones').
 import { tokenOriginProblem } from '../auth/origins';
 import { tokenCharacterProblem } from '../auth/tokenCharacters';
+import { workspacePermissions } from './workspacePermissions';
 import type { Connection } from 'vscode-languageserver';
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { Workspace } from '../api';
@@ -14,7 +15,7 @@ import { resolveTarget } from '../commands/context';
 import { invalidParams, toResponseError } from '../commands/errors';
 import { parseRequestParams } from '../commands/requestParams';
 import { hostOfAddress, normalizeAddress } from '../config/settings';
-import type { TokenIdentity, WorkspacePermissionsSummary, WorkspaceSummary } from '../protocol';
+import type { TokenIdentity, WorkspaceSummary } from '../protocol';
 import { accountIdentityRequest, organizationsRequest, validateTokenRequest, watchWorkspacesNotification, workspaceRequest, workspacesRequest } from '../protocol';
 import { summarizeRun } from './runSummary';
 
@@ -117,23 +118,9 @@ function identityOf(details: Awaited<ReturnType<ServiceClient['account']['detail
   return identity;
 }
 
-const permissionNames = [
-  ['can-queue-run', 'canQueueRun'],
-  ['can-queue-apply', 'canQueueApply'],
-  ['can-queue-destroy', 'canQueueDestroy'],
-  ['can-read-variable', 'canReadVariable'],
-  ['can-update-variable', 'canUpdateVariable'],
-  ['can-lock', 'canLock'],
-  ['can-unlock', 'canUnlock'],
-  ['can-force-unlock', 'canForceUnlock'],
-  ['can-update', 'canUpdate'],
-] as const;
-
 export function summarizeWorkspace(workspace: Workspace, included: readonly AnyResource[], hostname: string, address: string, organization: string): WorkspaceSummary {
   const a = workspace.attributes;
-  const permissions: WorkspacePermissionsSummary = {};
-  for (const [wire, name] of permissionNames) if (typeof a.permissions?.[wire] === 'boolean') permissions[name] = a.permissions[wire] as boolean;
-  const summary: WorkspaceSummary = { id: workspace.id, name: a.name, organization: organization || (relatedId(workspace, 'organization') ?? ''), hostname, permissions };
+  const summary: WorkspaceSummary = { id: workspace.id, name: a.name, organization: organization || (relatedId(workspace, 'organization') ?? ''), hostname, permissions: workspacePermissions(workspace) };
   if (typeof a.locked === 'boolean') summary.locked = a.locked;
   if (typeof a['auto-apply'] === 'boolean') summary.autoApply = a['auto-apply'];
   if (a['terraform-version']) summary.terraformVersion = a['terraform-version'];

@@ -10,7 +10,7 @@ import type { ServiceHosts } from './hosts';
 import { knowledgeKey, snapshotVariable, summarizeFeatureSet, WorkspaceKnowledge } from './knowledge';
 import type { KnowledgeTarget } from './knowledge';
 import type { LinkProblem } from './linkProblemNotices';
-import type { LinkedWorkspace } from '../protocol';
+import { workspacePermissions } from './workspacePermissions';
 import type { RunWatcher } from './runWatcher';
 import type { TimerHandle, Timers } from './timers';
 
@@ -157,8 +157,11 @@ export class WorkspaceDirectory {
       if (this.disposed || !this.entries.has(knowledge.key)) return;
       const previousId = knowledge.workspaceId;
       this.applyWorkspaceDocument(knowledge, document);
-      const permissions = queuePermissions(document.workspace.attributes.permissions);
-      knowledge.state = { kind: 'linked', workspace: { id: document.workspace.id, name: document.workspace.attributes.name, organization, hostname, ...(permissions ? { permissions } : {}) } };
+      const permissions = workspacePermissions(document.workspace);
+      knowledge.state = {
+        kind: 'linked',
+        workspace: { id: document.workspace.id, name: document.workspace.attributes.name, organization, hostname, ...(Object.keys(permissions).length > 0 ? { permissions } : {}) },
+      };
       knowledge.changed();
       if (previousId && previousId !== document.workspace.id) this.options.watcher.unwatchWorkspace(hostname, previousId);
       this.options.watcher.watchWorkspace(hostname, document.workspace.id);
@@ -217,8 +220,8 @@ export class WorkspaceDirectory {
       // Otherwise the values last read stay (a dropped connection loses nothing), and the user hears why once.
       else if (!(error instanceof RateLimitedError)) {
         const { name, hostname } = knowledge.target;
-        const kept = knowledge.variables ? ' Showing those read before;' : '';
-        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read the variables of workspace "${name}" on ${hostname}: ${describe(error)}${kept} trying again every minute.` });
+        const retry = knowledge.variables ? 'Showing those read before; trying again every minute.' : 'Trying again every minute.';
+        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read the variables of workspace "${name}" on ${hostname}: ${describe(error)} ${retry}` });
       }
     }
   }
@@ -272,15 +275,6 @@ export class WorkspaceDirectory {
     knowledge.changed();
     this.options.onChanged(knowledge);
   }
-}
-
-/** The workspace's `can-queue-run` / `can-queue-destroy`, the members the service sent as booleans. */
-function queuePermissions(raw: Record<string, unknown> | null | undefined): LinkedWorkspace['permissions'] {
-  if (!raw) return undefined;
-  const permissions: NonNullable<LinkedWorkspace['permissions']> = {};
-  if (typeof raw['can-queue-run'] === 'boolean') permissions.canQueueRun = raw['can-queue-run'];
-  if (typeof raw['can-queue-destroy'] === 'boolean') permissions.canQueueDestroy = raw['can-queue-destroy'];
-  return Object.keys(permissions).length > 0 ? permissions : undefined;
 }
 
 function describe(error: unknown): string {
