@@ -1,6 +1,7 @@
 import type { ClientPrompts } from '../../server/src/features/commands';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
@@ -8,7 +9,7 @@ import { computeFolderDiagnostics } from '../../server/src/features/diagnostics'
 import { provideQuickFixes } from '../../server/src/features/quickFixes';
 import { provideRunActions, runActionKinds } from '../../server/src/features/runActions';
 import type { ModuleFolderModel, TerraformParser } from '../../server/src/model';
-import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, run } from './helpers';
+import { demoFile, demoWorkspace, linkedSnapshot, loadDemoModel, loadMemoryModel, run, uriOf } from './helpers';
 
 const hostname = demoWorkspace.hostname;
 
@@ -210,6 +211,44 @@ describe('run actions', () => {
     for (const workspace of [{ kind: 'not-linked' as const }, { kind: 'loading' as const }, { kind: 'signed-out' as const, hostname }]) {
       assert.deepEqual(provideRunActions({ model, snapshot: linkedSnapshot(model, { workspace }), file: demoFile('main.tf'), text: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }), []);
     }
+    model.dispose();
+  });
+});
+
+describe('quick fixes for a tfvars value no variable declares', () => {
+  async function fixes(files: Record<string, string>) {
+    const { model, parser, folder } = await loadMemoryModel(files);
+    const file = path.join(folder, 'terraform.tfvars');
+    const diagnostic = computeFolderDiagnostics(model, undefined, parser).get(file)?.find((d) => d.code === 'undeclared-tfvars-value');
+    assert.ok(diagnostic, 'an undeclared-tfvars-value diagnostic');
+    const roundTripped = JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
+    const actions = provideQuickFixes({ model, snapshot: undefined, file, text: files['terraform.tfvars']!, diagnostics: [roundTripped], parser });
+    return { model, folder, file, actions };
+  }
+
+  test('declares it, typed from its value, after the last block of the .tf file with the most variables; or removes the line', async () => {
+    const { model, folder, file, actions } = await fixes({
+      'main.tf': 'variable "a" {}\n',
+      'inputs.tf': 'variable "b" {}\n\nvariable "c" {\n  type = string\n}\n',
+      'terraform.tfvars': 'b = "x"\nports = [80, 443]\n',
+    });
+    assert.deepEqual(actions.map((a) => a.title), ['Declare variable "ports"', 'Remove "ports" from this file']);
+    assert.deepEqual(actions[0]!.edit?.changes, {
+      [uriOf(path.join(folder, 'inputs.tf'))]: [{ range: { start: { line: 4, character: 1 }, end: { line: 4, character: 1 } }, newText: '\n\nvariable "ports" {\n  type = list(number)\n}' }],
+    });
+    assert.deepEqual(actions[1]!.edit?.changes, { [uriOf(file)]: [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: '' }] });
+    model.dispose();
+  });
+
+  test('with no variable block anywhere, declares it in a new variables.tf, never in the tfvars file', async () => {
+    const { model, folder, actions } = await fixes({ 'main.tf': 'resource "null_resource" "x" {}\n', 'terraform.tfvars': 'name = "web"\n' });
+    const uri = uriOf(path.join(folder, 'variables.tf'));
+    assert.deepEqual(actions[0]!.edit, {
+      documentChanges: [
+        { kind: 'create', uri, options: { ignoreIfExists: true } },
+        { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'variable "name" {\n  type = string\n}\n' }] },
+      ],
+    });
     model.dispose();
   });
 });

@@ -4,6 +4,7 @@ import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { demoFile, demoVariables, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
 
 function byCode(diagnostics: Map<string, Diagnostic[]>, code: string): { file: string; diagnostic: Diagnostic }[] {
@@ -131,6 +132,34 @@ describe('diagnostics of demo-app against the demo workspace', () => {
     const workspaceMismatches = byCode(diagnostics, 'type-mismatch').filter((m) => m.file === demoFile('main.tf'));
     const data = workspaceMismatches.map((m) => m.diagnostic.data as { name: string; hclFlagFix?: boolean });
     assert.deepEqual(data.map((d) => [d.name, d.hclFlagFix]).sort(), [['allowed_cidrs', true], ['tags', undefined]]);
+    model.dispose();
+  });
+});
+
+describe('a tfvars value no variable declares', () => {
+  test('warns on its key, in HCL and JSON files, loaded or not, without the value; declared keys say nothing', async () => {
+    const { model, parser, folder } = await loadMemoryModel({
+      'variables.tf': 'variable "region" {}\n',
+      'terraform.tfvars': 'region = "eu-west-1"\nregoin = "tfvars-secret-text"\n',
+      'prod.tfvars': 'count_of = 3\n',
+      'extra.auto.tfvars.json': '{\n  "region": "x",\n  "tags": {"team": "a"}\n}\n',
+    });
+    const undeclared = byCode(computeFolderDiagnostics(model, undefined, parser), 'undeclared-tfvars-value');
+    const seen = undeclared.map(({ file, diagnostic }) => [path.basename(file), diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.character, diagnostic.severity, diagnostic.data]);
+    assert.deepEqual(seen.sort(), [
+      ['extra.auto.tfvars.json', 2, 2, 8, DiagnosticSeverity.Warning, { code: 'undeclared-tfvars-value', name: 'tags', guessedType: 'map(string)' }],
+      ['prod.tfvars', 0, 0, 8, DiagnosticSeverity.Warning, { code: 'undeclared-tfvars-value', name: 'count_of', guessedType: 'number' }],
+      ['terraform.tfvars', 1, 0, 6, DiagnosticSeverity.Warning, { code: 'undeclared-tfvars-value', name: 'regoin', guessedType: 'string' }],
+    ]);
+    const message = messageOf(undeclared.find(({ file }) => file === path.join(folder, 'terraform.tfvars'))!.diagnostic);
+    assert.match(message, /No variable "regoin" is declared/);
+    assert.doesNotMatch(message, /tfvars-secret-text/);
+    model.dispose();
+  });
+
+  test('says nothing in a folder of tfvars files alone (no configuration to declare them)', async () => {
+    const { model, parser } = await loadMemoryModel({ 'terraform.tfvars': 'region = "eu-west-1"\n' });
+    assert.deepEqual(byCode(computeFolderDiagnostics(model, undefined, parser), 'undeclared-tfvars-value'), []);
     model.dispose();
   });
 });

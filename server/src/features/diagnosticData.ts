@@ -7,6 +7,7 @@ export const diagnosticCodes = [
   'missing-value',
   'undeclared-workspace-variable',
   'undeclared-variable',
+  'undeclared-tfvars-value',
   'invalid-hcl-value',
   'type-mismatch',
   'overridden-by-workspace',
@@ -28,6 +29,8 @@ export type DiagnosticData =
   | { code: 'missing-value'; name: string; workspaceId: string }
   | { code: 'undeclared-workspace-variable'; variable: WorkspaceVariableRef; guessedType: string }
   | { code: 'undeclared-variable'; name: string }
+  /** A tfvars entry no `variable` block declares; `guessedType` from its value when it is a literal. */
+  | { code: 'undeclared-tfvars-value'; name: string; guessedType?: string }
   | { code: 'invalid-hcl-value'; variable: WorkspaceVariableRef }
   /** `hclFlagFix`: switching the workspace variable's HCL flag to this value would make it fit. */
   | { code: 'type-mismatch'; name: string; variable?: WorkspaceVariableRef; hclFlagFix?: boolean }
@@ -41,6 +44,7 @@ const dataSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('missing-value'), name: z.string(), workspaceId: z.string() }),
   z.object({ code: z.literal('undeclared-workspace-variable'), variable: variableRef, guessedType: z.string() }),
   z.object({ code: z.literal('undeclared-variable'), name: z.string() }),
+  z.object({ code: z.literal('undeclared-tfvars-value'), name: z.string(), guessedType: z.string().optional() }),
   z.object({ code: z.literal('invalid-hcl-value'), variable: variableRef }),
   z.object({ code: z.literal('type-mismatch'), name: z.string(), variable: variableRef.optional(), hclFlagFix: z.boolean().optional() }),
   z.object({ code: z.literal('overridden-by-workspace'), name: z.string(), variable: variableRef }),

@@ -10,7 +10,7 @@ import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './dia
 import { diagnosticSource } from './diagnosticData';
 import { folderFacts } from './folderFacts';
 import type { FolderFacts } from './folderFacts';
-import { guessTypeOf, parsedHclValue, workspaceLiteral } from './hclValues';
+import { guessTypeOf, parsedHclValue, typeNameOf, workspaceLiteral } from './hclValues';
 import type { SnapshotVariable, WorkspaceSnapshot } from './host';
 import { indexSnapshot } from './snapshotIndex';
 import type { SnapshotIndex } from './snapshotIndex';
@@ -55,17 +55,26 @@ function linkDiagnostics(link: ServiceLink, state: WorkspaceSnapshot['workspace'
   }
 }
 
-/** What the code alone can tell: undeclared references, tfvars values that do not fit the declared type. */
+/** What the code alone can tell: undeclared references, tfvars values no variable declares or that do not fit the declared type. */
 function codeDiagnostics(model: ModuleFolderModel, facts: FolderFacts, add: Add): void {
   for (const reference of model.index.undeclaredReferences()) {
     add(reference.file, referenceRange(reference), DiagnosticSeverity.Error,
       `Variable "${reference.name}" is not declared. Add a \`variable "${reference.name}" {}\` block (for example in variables.tf) or fix the name.`,
       { code: 'undeclared-variable', name: reference.name });
   }
-  for (const contribution of model.index.all()) {
+  const contributions = model.index.all();
+  // A folder of tfvars files alone is not a configuration: nothing there could declare the keys.
+  const hasConfiguration = contributions.some((contribution) => contribution.kind === 'terraform');
+  for (const contribution of contributions) {
     if (contribution.kind !== 'tfvars') continue;
     for (const entry of contribution.entries) {
       const declaration = facts.variablesByName.get(entry.key);
+      if (!declaration && hasConfiguration) {
+        // Terraform's own "Value for undeclared variable" warning, which a run prints and then ignores the value.
+        add(entry.file, entry.keyRange, DiagnosticSeverity.Warning,
+          `No variable "${entry.key}" is declared in this configuration, so Terraform ignores this value (with a warning when ${path.basename(entry.file)} is loaded). Declare it with a variable block, or remove it here.`,
+          { code: 'undeclared-tfvars-value', name: entry.key, ...(entry.literal ? { guessedType: typeNameOf(entry.literal.value) } : {}) });
+      }
       if (!declaration?.type || !entry.literal) continue;
       const mismatch = checkValueAgainstType(entry.literal.value, declaration.type.parsed, { hideValues: declaration.sensitive });
       if (!mismatch) continue;

@@ -70,7 +70,8 @@ export function guessTypeOf(parser: TerraformParser | undefined, variable: Snaps
   return typeNameOf(value);
 }
 
-function typeNameOf(value: LiteralValue): string {
+/** A type for a new `variable` block, guessed from a literal value (a tfvars entry's). */
+export function typeNameOf(value: LiteralValue): string {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'number') return 'number';
   if (typeof value === 'boolean') return 'bool';

@@ -74,6 +74,11 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
       const type = fromWorkspace ? guessTypeOf(request.parser, fromWorkspace) : undefined;
       return [{ title: `Declare variable "${data.name}"`, edit: declareVariableEdit(request.model, data.name, type, request.file, request.text), isPreferred: true }];
     }
+    case 'undeclared-tfvars-value':
+      return [
+        { title: `Declare variable "${data.name}"`, edit: declareVariableEdit(request.model, data.name, data.guessedType, request.file, request.text), isPreferred: true },
+        ...removeTfvarsEntry(request, data.name, `Remove "${data.name}" from this file`),
+      ];
     case 'invalid-hcl-value':
       return [{
         title: `Use workspace variable "${data.variable.key}" as a plain string (turn off HCL)`,
@@ -86,7 +91,7 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
     }
     case 'overridden-by-workspace':
       return [
-        ...removeTfvarsEntry(request, data.name),
+        ...removeTfvarsEntry(request, data.name, `Remove "${data.name}" from this file (the workspace value wins)`),
         { title: `Delete workspace variable "${data.variable.key}" so this value is used`, command: serverCommand(`Delete workspace variable "${data.variable.key}"`, 'deleteVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId }) },
       ];
     case 'sensitive-exposed':
@@ -102,13 +107,13 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
 }
 
 /** Deletes the key's entry (whole lines) from the current tfvars file. */
-function removeTfvarsEntry(request: QuickFixRequest, key: string): CodeAction[] {
+function removeTfvarsEntry(request: QuickFixRequest, key: string, title: string): CodeAction[] {
   const contribution = request.model.index.get(request.file);
   if (contribution?.kind !== 'tfvars' || contribution.format !== 'hcl') return [];
   const entry = contribution.entries.find((candidate) => candidate.key === key);
   if (!entry) return [];
   const range = { start: { line: entry.range.start.line, character: 0 }, end: { line: entry.range.end.line + 1, character: 0 } };
-  return [{ title: `Remove "${key}" from this file (the workspace value wins)`, edit: { changes: { [pathToFileURL(request.file).toString()]: [{ range, newText: '' }] } } }];
+  return [{ title, edit: { changes: { [pathToFileURL(request.file).toString()]: [{ range, newText: '' }] } } }];
 }
 
 /**
