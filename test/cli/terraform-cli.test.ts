@@ -189,6 +189,10 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
     const targeted = await cli('plan', '-input=false', '-target=terraform_data.marker');
     assert.match(targeted, /terraform_data\.marker will be updated in-place/);
     assert.doesNotMatch(targeted, /counted/);
+    // Terraform's warning, in the run's log, and the service's refusal to price a partial plan, as the CLI tells it.
+    assert.match(targeted, /Warning: Resource targeting is in effect/);
+    assert.match(targeted, /│ You are creating a plan with the -target option/);
+    assert.match(targeted, /Not available for this plan, because it was created with the -target option\./);
     const replaced = await cli('plan', '-input=false', '-replace=terraform_data.counted[1]');
     assert.match(replaced, /terraform_data\.counted\[1\] will be replaced, as requested/);
     // With TF_IN_AUTOMATION the CLI does not say where it saved the plan (PlanNextStep); the file says what it saved.

@@ -114,7 +114,8 @@ export function findingLines(finding: ConfigurationFinding): string[] {
     const { file, line, text } = finding.location;
     lines.push(`│   on ${file} line ${line}:`, `│   ${line}: ${text}`, '│');
   }
-  lines.push(`│ ${finding.detail}`, '╵');
+  // Each line of the detail inside the box (a paragraph break is a bare bar, as the box's other blank lines).
+  lines.push(...finding.detail.split('\n').map((line) => (line === '' ? '│' : `│ ${line}`)), '╵');
   return lines;
 }
 

@@ -6,6 +6,7 @@ import { applyToState, countChanges, declaredResourceAddresses, isTargeted, plan
 import { readConfiguration } from '../engine/configuration';
 import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
+import type { ConfigurationFinding } from './configurationCheck';
 import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import { generatedId, withValues } from './changeValues';
@@ -150,6 +151,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     workspaceVariables: store.variablesOf(run.workspaceId),
     runVariables: run.variables,
   });
+  if (run.targetAddrs?.length) findings.push(targetingInEffect);
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
   // plan changes what it lists.
@@ -162,6 +164,14 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     : planLogLines({ run, engineVersion: run.engineVersion, changes: run.changes, errors: outcome.errors, drift: outcome.hasChanges, findings });
   startLog(plan.log, ctx);
 }
+
+/** Terraform's own warning on a plan made with -target, word for word (a targeted plan may not be the whole picture). */
+const targetingInEffect: ConfigurationFinding = {
+  severity: 'warning',
+  summary: 'Resource targeting is in effect',
+  detail:
+    'You are creating a plan with the -target option, which means that the result of this plan may not represent all of the changes requested by the current configuration.\n\nThe -target option is not for routine use, and is provided only for exceptional situations such as recovering from errors or mistakes, or when Terraform specifically suggests to use it as part of an error message.',
+};
 
 /** Whether a -target run covers the address (every address when it targets nothing). */
 function targeted(run: RunRecord, address: string): boolean {
@@ -192,6 +202,12 @@ function startLog(log: LogRecord, ctx: EffectContext): void {
 function finishCostEstimate(run: RunRecord, ctx: EffectContext, stamp: string): void {
   const estimate = ctx.records.costEstimate(run);
   if (!estimate) return;
+  // The service does not price a partial plan (notes §: cost estimate statuses); the CLI says it is "Not available
+  // for this plan, because it was created with the -target option".
+  if (run.targetAddrs?.length) {
+    setStatus(estimate, 'skipped_due_to_targeting', 'skipped-due-to-targeting-at', stamp);
+    return;
+  }
   const counts = countChanges(run.changes);
   const prior = (ctx.records.managedResources.get(run.workspaceId)?.length ?? 0) * 14.6;
   const proposed = Math.max(0, prior + counts.additions * 14.6 - counts.destructions * 14.6);
