@@ -11,7 +11,7 @@ import type { TextChange } from '../../server/src/model';
 import { LoopClock } from '../helpers/loopClock';
 import { syncConnection } from '../helpers/syncConnection';
 
-type ChangeResult = boolean | 'deferred' | 'unverified';
+type ChangeResult = boolean | 'deferred' | 'unverified' | 'isolated';
 
 const uri = 'file:///work/module/main.tf';
 const text = Array.from({ length: 40 }, (_, index) => `variable "v${index}" {}`).join('\n') + '\n';
@@ -360,6 +360,29 @@ describe('a block an edit left broken (unverified)', () => {
     assert.equal(view.modelVersion(uri), version);
     await clock.advance(verifyDelayMs);
     assert.equal(model.parses.length, 1);
+  });
+});
+
+describe('a large file left broken, read region by region (isolated)', () => {
+  test('its facts apply at once, no parse waits for it, and one an earlier edit set up to confirm its block is dropped; the repair sets one up again', async () => {
+    const { clock, model, type, view } = openDocument();
+    model.result = 'unverified';
+    type(3);
+    await clock.advance(modelUpdateDelayMs);
+    model.result = 'isolated';
+    const broken = type(3);
+    await clock.advance(modelUpdateDelayMs);
+    assert.equal(view.modelVersion(uri), broken, 'applied at once');
+    await clock.advance(verifyDelayMs * 3);
+    assert.deepEqual(model.parses, [], 'no whole-file parse of a file still broken');
+    await view.whenCurrent(uri, 3);
+    assert.deepEqual(model.parses, [], 'nor for a request below the change');
+    model.result = 'unverified';
+    const repaired = type(3);
+    await clock.advance(maxQuietWaitMs); // the request above read the document a moment ago
+    assert.equal(view.modelVersion(uri), repaired);
+    await clock.advance(verifyDelayMs);
+    assert.equal(model.parses.length, 1, 'the repair is confirmed once the typing pauses');
   });
 });
 

@@ -232,6 +232,7 @@ export class ModuleFolders {
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
         yieldBetweenFiles: true,
         parseOpenedInSlicesFrom: largeFileLength,
+        isolateBrokenBlocksFrom: largeFileLength,
         background,
         stopped: () => this.stopping.signal.aborted,
         ...(pool

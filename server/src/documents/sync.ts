@@ -230,7 +230,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
         if (result === 'unverified') {
           takeTimed(unverified, uri);
           unverified.set(uri, { timer: clock.setTimer(verifyDelayMs, () => verify(uri)) });
-        }
+        } else if (result === 'isolated') takeTimed(unverified, uri); // still broken: its parse waits for the repair
       }
     });
   };

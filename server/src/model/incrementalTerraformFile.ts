@@ -13,6 +13,7 @@ import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
 import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
+import { holdsBrokenRegion, readRegionAlone } from './isolatedRegions';
 import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
 import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
@@ -30,6 +31,11 @@ export interface BlockEditResult {
   exact: boolean;
   /** The items that took the place of others in `contribution`'s lists (see FolderIndex.replace). */
   swapped: SwappedItems;
+  /**
+   * A region read alone (isolatedRegions.ts) still holds a syntax error: the facts stand for the broken text as its
+   * regions read it, and a whole-file parse is not wanted until the regions are repaired.
+   */
+  isolated: boolean;
 }
 
 /** What changed since the last extraction: the text before `prefix` and the last `suffix` characters are unchanged. */
@@ -125,8 +131,32 @@ export class IncrementalTerraformExtractor {
    * as long as the block's text still parses as one block from its first line to its closing brace. Error recovery
    * is not local in general, so such a result is not `exact`: the caller has the whole file parsed later (once the
    * typing pauses), which replaces it. Without it, that edit goes the whole-file way at once.
+   *
+   * `isolate` (a large file): an edit that cannot be read from its block even so (it breaks the block, or reaches
+   * past it) is read from the lines it touches, widened to whole items, alone (isolatedRegions.ts), and the result
+   * says whether such a region is still broken (`isolated`): the whole-file parse then waits for the repair.
    */
-  extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified = false): BlockEditResult | undefined {
+  extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified = false, isolate = false): BlockEditResult | undefined {
+    const read = this.readBlockAlone(text, edit, parseRegion, unverified || isolate) ?? (isolate ? this.readRegion(text, edit, parseRegion) : undefined);
+    if (read) read.isolated = this.entries !== undefined && holdsBrokenRegion(this.entries);
+    return read;
+  }
+
+  /** An edit read from its region alone (see extractBlockEdit's `isolate`): never exact, a whole-file parse reads broken text otherwise. */
+  private readRegion(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree): BlockEditResult | undefined {
+    const entries = this.entries;
+    const last = this.last;
+    if (!this.aligned || !last || !entries || entries.length === 0) return undefined;
+    const read = readRegionAlone({ file: this.file, entries, last, oldText: this.currentText, text, prefix: edit.prefix, suffix: edit.suffix, parseRegion });
+    this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
+    this.currentText = text;
+    this.lastExtracted = 1;
+    this.clean = false;
+    this.last = read.contribution;
+    return { contribution: read.contribution, exact: false, swapped: { basedOn: last, removed: read.removed, added: read.added }, isolated: true };
+  }
+
+  private readBlockAlone(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified: boolean): BlockEditResult | undefined {
     const previous = this.entries;
     // `last` is kept whenever the entries are aligned: the lists the edited block's items are swapped in.
     const last = this.last;
@@ -190,7 +220,7 @@ export class IncrementalTerraformExtractor {
     const contribution = spliceBlock(this.file, last, previous, index, previousFacts, facts, rowDelta);
     contribution.syntaxProblems = exact ? [] : problemsOf(previous);
     this.last = contribution;
-    return { contribution, exact, swapped: { basedOn: last, removed: previousFacts, added: facts } };
+    return { contribution, exact, swapped: { basedOn: last, removed: previousFacts, added: facts }, isolated: false };
   }
 
   /**

@@ -52,6 +52,8 @@ export interface ModuleFolderModelOptions {
    * caller parses it in slices (parsePendingInSlices), and the facts the index has for the file stay until then.
    */
   parseOpenedInSlicesFrom?: number;
+  /** Open documents of at least this many characters read a block their edit breaks as a region alone (OpenDocument's ChangeOptions.isolateFrom). */
+  isolateBrokenBlocksFrom?: number;
   /** True once the server is stopping: a model still loading then reads and parses nothing more. */
   stopped?(): boolean;
 }
@@ -94,6 +96,7 @@ export class ModuleFolderModel {
     this.override = options.override ?? {};
     this.stopped = options.stopped ?? (() => false);
     this.parseOpenedInSlicesFrom = options.parseOpenedInSlicesFrom ?? Number.POSITIVE_INFINITY;
+    this.isolateBrokenBlocksFrom = options.isolateBrokenBlocksFrom ?? Number.POSITIVE_INFINITY;
     this.closed = new ClosedFiles({
       folder: this.folder,
       parser: this.parser,
@@ -111,6 +114,7 @@ export class ModuleFolderModel {
   }
 
   private readonly parseOpenedInSlicesFrom: number;
+  private readonly isolateBrokenBlocksFrom: number;
 
   private readonly stopped: () => boolean;
 
@@ -233,24 +237,28 @@ export class ModuleFolderModel {
    * 'deferred' instead, and `parsePending` parses later, once the requests sent with the keystroke are answered.
    * With this option a block the edit leaves broken (a half-typed `var.`) is still read from its own text when it
    * parses as one block: the facts follow the text at once, and 'unverified' says a whole-file parse (parsePending)
-   * still has to confirm them, which the caller does once the typing pauses.
+   * still has to confirm them, which the caller does once the typing pauses. In a document of at least
+   * `isolateBrokenBlocksFrom` characters an edit that breaks its block is read from its region alone, and
+   * 'isolated' says the file is still broken there: that parse is not wanted until a later edit repairs it (then
+   * 'unverified').
    */
   changeDocument(
     pathOrUri: string,
     changes: readonly TextChange[],
     resultText?: string,
     options: ChangeOptions = {},
-  ): boolean | 'deferred' | 'unverified' {
+  ): boolean | 'deferred' | 'unverified' | 'isolated' {
     const file = this.toPath(pathOrUri);
     const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
     if (!open) return false;
     this.closed.bump(file);
-    const outcome = open.change(changes, resultText, options, (text) => this.closed.tooLarge(file, text));
+    const outcome = open.change(changes, resultText, { isolateFrom: this.isolateBrokenBlocksFrom, ...options }, (text) => this.closed.tooLarge(file, text));
     if (outcome.kind === 'deferred') return 'deferred';
     if (outcome.kind === 'block') this.index.replace(file, outcome.contribution, outcome.swapped);
     else this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);
     this.invalidate([file]);
-    return outcome.kind === 'block' && !outcome.exact ? 'unverified' : true;
+    if (outcome.kind === 'block' && !outcome.exact) return outcome.isolated ? 'isolated' : 'unverified';
+    return true;
   }
 
   /** Parses a document whose changes were deferred (changeDocument's `deferWholeParse`); false when none wait. */

@@ -34,8 +34,11 @@ interface PendingParse extends EditSpan {
 export type ChangeOutcome =
   /** The text went over the size limit: no tree, no facts. */
   | { kind: 'too-large' }
-  /** Read from the edited block alone; `exact` unless a whole-file parse still has to confirm it. */
-  | { kind: 'block'; contribution: FileContribution; exact: boolean; swapped?: SwappedItems }
+  /**
+   * Read from the edited block alone; `exact` unless a whole-file parse still has to confirm it. `isolated`: a
+   * region read alone still holds a syntax error, and that parse waits until it is repaired (ChangeOptions.isolateFrom).
+   */
+  | { kind: 'block'; contribution: FileContribution; exact: boolean; swapped?: SwappedItems; isolated?: boolean }
   /** The whole file was parsed again. */
   | { kind: 'parsed'; contribution: FileContribution | undefined }
   /** The whole-file parse the change needs waits for `parsePending` (the caller asked for that). */
@@ -46,6 +49,11 @@ export interface ChangeOptions {
   offsets?: readonly (ChangeOffsets | undefined)[];
   /** See ModuleFolderModel.changeDocument. */
   deferWholeParse?: boolean;
+  /**
+   * With deferWholeParse, a text of at least this many characters whose edit breaks its block is read region by
+   * region (isolatedRegions.ts) while it stays broken, instead of parsed whole after each pause in the typing.
+   */
+  isolateFrom?: number;
 }
 
 export class OpenDocument {
@@ -136,12 +144,14 @@ export class OpenDocument {
     // alone too, and the whole-file parse that checks it waits for parsePending.
     const blockwise = !this.unparsed || this.unparsed.blockwise;
     if (blockwise && applied?.reusableTree && this.tree && this.extractor) {
-      const read = this.extractBlockEdit(this.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, options.deferWholeParse === true);
+      const deferred = options.deferWholeParse === true;
+      const isolate = deferred && text.length >= (options.isolateFrom ?? Infinity);
+      const read = this.extractBlockEdit(this.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, deferred, isolate);
       if (read) {
         this.text = text;
         const exact = read.exact && !this.unparsed;
         if (!exact) this.unparsed = pendingAfter(this.unparsed, applied, true);
-        return { kind: 'block', contribution: read.contribution, exact, ...(read.swapped ? { swapped: read.swapped } : {}) };
+        return { kind: 'block', contribution: read.contribution, exact, isolated: read.isolated, ...(read.swapped ? { swapped: read.swapped } : {}) };
       }
     }
     this.unparsed = pendingAfter(this.unparsed, applied, false);
@@ -265,9 +275,9 @@ export class OpenDocument {
     }
   }
 
-  private extractBlockEdit(extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan, unverified: boolean): BlockEditResult | undefined {
+  private extractBlockEdit(extractor: IncrementalTerraformExtractor, text: string, edit: EditSpan, unverified: boolean, isolate: boolean): BlockEditResult | undefined {
     try {
-      const read = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)), unverified);
+      const read = extractor.extractBlockEdit(text, edit, (start, end, startRow) => this.parser.parseRegion(text, start, end, pointsAfterLineStart(text, start, startRow)), unverified, isolate);
       if (read) this.report(undefined);
       return read;
     } catch {
