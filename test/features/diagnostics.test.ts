@@ -5,7 +5,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { demoFile, demoVariables, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
+import { demoFile, demoVariables, linkedSnapshot, loadDemoModel, loadMemoryModel, uriOf } from './helpers';
 
 function byCode(diagnostics: Map<string, Diagnostic[]>, code: string): { file: string; diagnostic: Diagnostic }[] {
   return [...diagnostics].flatMap(([file, list]) => list.filter((d) => d.code === code).map((diagnostic) => ({ file, diagnostic })));
@@ -132,6 +132,13 @@ describe('diagnostics of demo-app against the demo workspace', () => {
     const workspaceMismatches = byCode(diagnostics, 'type-mismatch').filter((m) => m.file === demoFile('main.tf'));
     const data = workspaceMismatches.map((m) => m.diagnostic.data as { name: string; hclFlagFix?: boolean });
     assert.deepEqual(data.map((d) => [d.name, d.hclFlagFix]).sort(), [['allowed_cidrs', true], ['tags', undefined]]);
+    // On the workspace's line, each points at the type it breaks (LSP relatedInformation).
+    const related = workspaceMismatches.map((m) => m.diagnostic.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line, r.message]));
+    const variablesUri = uriOf(demoFile('variables.tf'));
+    assert.deepEqual(related.sort(), [
+      [[variablesUri, lineOf(demoFile('variables.tf'), 'type        = list(string)'), 'variable "allowed_cidrs" is declared with type list(string) here']],
+      [[variablesUri, lineOf(demoFile('variables.tf'), 'type        = map(string)'), 'variable "tags" is declared with type map(string) here']],
+    ]);
     model.dispose();
   });
 });

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver';
-import type { ModuleFolderModel, Range, ServiceLink, TerraformParser, TerraformType } from '../model';
+import type { ModuleFolderModel, Range, ServiceLink, TerraformParser, TerraformType, VariableDeclaration } from '../model';
+import { fileUriOf } from '../model/filePaths';
 import { checkValueAgainstType, referenceRange } from '../model';
 import type { DiagnosticCode, DiagnosticData, WorkspaceVariableRef } from './diagnosticData';
 import { diagnosticSource } from './diagnosticData';
@@ -21,9 +22,10 @@ export type FolderDiagnostics = Map<string, Diagnostic[]>;
 
 export function computeFolderDiagnostics(model: ModuleFolderModel, snapshot: WorkspaceSnapshot | undefined, parser: TerraformParser): FolderDiagnostics {
   const out: FolderDiagnostics = new Map();
-  const add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]) => {
+  const add: Add = (file, range, severity, message, data, tags, related) => {
     const diagnostic: Diagnostic = { range, severity, source: diagnosticSource, code: data.code satisfies DiagnosticCode, message, data };
     if (tags) diagnostic.tags = tags;
+    if (related) diagnostic.relatedInformation = related.map(({ file: at, range: where, message: says }) => ({ location: { uri: fileUriOf(at), range: where }, message: says }));
     const list = out.get(file);
     if (list) list.push(diagnostic);
     else out.set(file, [diagnostic]);
@@ -36,7 +38,14 @@ export function computeFolderDiagnostics(model: ModuleFolderModel, snapshot: Wor
   return out;
 }
 
-type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]) => void;
+/** `related`: where in the code the problem comes from, when the diagnostic sits elsewhere (LSP relatedInformation). */
+type Add = (file: string, range: Range, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[], related?: RelatedPlace[]) => void;
+
+interface RelatedPlace {
+  file: string;
+  range: Range;
+  message: string;
+}
 
 /**
  * The folder's link to its workspace, on the block that makes it: what is wrong in the block (two cloud blocks, no
@@ -132,36 +141,41 @@ function workspaceDiagnostics(model: ModuleFolderModel, facts: FolderFacts, work
     if (parsed && !parsed.ok) {
       add(line.file, line.range, DiagnosticSeverity.Error,
         `Workspace variable "${variable.key}" in ${where} is marked HCL, but its value is not a valid HCL expression, so a run would fail. Fix the value in the workspace, or turn off HCL to use it as a plain string.`,
-        { code: 'invalid-hcl-value', variable: ref(variable) });
+        { code: 'invalid-hcl-value', variable: ref(variable) },
+        undefined,
+        declaration ? [{ file: declaration.file, range: declaration.nameRange, message: `variable "${variable.key}" is declared here` }] : undefined);
       continue;
     }
-    if (declaration) typeMismatchOfWorkspaceValue(variable, declaration.sensitive, declaration.type, parser, line, where, ref, add);
+    if (declaration) typeMismatchOfWorkspaceValue(variable, declaration, parser, line, where, ref, add);
   }
   for (const [name, variable] of workspace.envByVariableName) {
     const declaration = facts.variablesByName.get(name);
-    if (declaration && !workspace.engineByKey.has(name)) typeMismatchOfWorkspaceValue(variable, declaration.sensitive, declaration.type, parser, line, where, ref, add);
+    if (declaration && !workspace.engineByKey.has(name)) typeMismatchOfWorkspaceValue(variable, declaration, parser, line, where, ref, add);
   }
 }
 
 function typeMismatchOfWorkspaceValue(
   variable: SnapshotVariable,
-  sensitiveInCode: boolean,
-  type: { text: string; parsed: TerraformType } | undefined,
+  declaration: VariableDeclaration,
   parser: TerraformParser,
   line: { file: string; range: Range },
   where: string,
   ref: (variable: SnapshotVariable) => WorkspaceVariableRef,
   add: Add,
 ): void {
+  const type = declaration.type;
   if (!type) return;
   const literal = workspaceLiteral(parser, variable, type.parsed);
   if (!literal) return;
-  const mismatch = checkValueAgainstType(literal.value, type.parsed, { hideValues: sensitiveInCode || variable.sensitive });
+  const mismatch = checkValueAgainstType(literal.value, type.parsed, { hideValues: declaration.sensitive || variable.sensitive });
   if (!mismatch) return;
   const name = variable.category === 'env' ? variable.key.replace(/^TF_VAR_/, '') : variable.key;
   add(line.file, line.range, DiagnosticSeverity.Error,
     `Workspace variable "${variable.key}" in ${where} does not fit the type ${type.text} of variable "${name}": ${mismatch.message}. Change the workspace value${variable.category === 'engine' ? ' or its HCL flag' : ''}.`,
-    { code: 'type-mismatch', name, variable: ref(variable), hclFlagFix: hclFlagFix(parser, variable, type.parsed) });
+    { code: 'type-mismatch', name, variable: ref(variable), hclFlagFix: hclFlagFix(parser, variable, type.parsed) },
+    undefined,
+    // The diagnostic sits on the workspace's line; the type it breaks is declared elsewhere.
+    [{ file: declaration.file, range: type.range, message: `variable "${name}" is declared with type ${type.text} here` }]);
 }
 
 /** Whether flipping an engine variable's HCL flag makes its value fit (e.g. `[1, 2]` stored as a plain string). */
