@@ -83,6 +83,9 @@ describe('writes whose answer was lost (#14 items 10, 11)', () => {
     assert.equal(summary.message, 'lost answer 1');
     assert.equal(sent('POST', '/api/v2/runs').length, 1, 'never resent');
     assert.match((await warned).message, /the connection was closed.*run run-\S+ with your message is on the workspace/s);
+    // The warning says it was done: no second notice saying the plan was queued (sent before the answer, if at all).
+    const told = session.received.filter((m) => m.method === 'window/showMessage' && String((m.params as ShowMessageParams).message).includes(summary.id));
+    assert.deepEqual(told.map((m) => (m.params as ShowMessageParams).type), [2], 'one notice, the warning');
   });
 
   test('queuePlan, 503 before the service acted: "not queued" (no run with that message), sent once, nothing created', async () => {

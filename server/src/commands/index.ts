@@ -7,6 +7,7 @@ import type { ServerCommandVerb } from '../protocol';
 import { showPlanOnCode } from '../plans/planRequests';
 import { planLocalChanges } from '../upload/planLocalChanges';
 import { CommandArgumentError, parseCommandArguments } from './arguments';
+import { runningCommand } from './uncertainOutcome';
 import type { CoreContext } from './context';
 import { invalidParams, toResponseError } from './errors';
 import { queuePlan, runAction } from './runCommands';
@@ -46,8 +47,9 @@ export function registerCommands(connection: Connection, context: CoreContext, t
       throw new ResponseError(ErrorCodes.MethodNotFound, `Unknown command ${params.command}; the server offers: ${serverCommandNames.join(', ')}.`);
     }
     let result: unknown;
+    const command = { warned: false };
     try {
-      result = await handler(context, params.arguments, params.workDoneToken);
+      result = await runningCommand.run(command, () => handler(context, params.arguments, params.workDoneToken));
     } catch (error) {
       if (error instanceof CommandArgumentError) throw invalidParams(error.message);
       const response = toResponseError(error);
@@ -56,7 +58,8 @@ export function registerCommands(connection: Connection, context: CoreContext, t
     }
     // Outside the try: the command succeeded whatever happens in telling it (a write reported as failed invites a retry).
     try {
-      tellOutcome?.(verb, result);
+      // A write whose answer was lost and was read back as done has said so already (uncertainOutcome.ts).
+      if (!command.warned) tellOutcome?.(verb, result);
     } catch (error) {
       context.log(`${params.command} succeeded, but telling so failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -2,6 +2,7 @@
 // 201) is never sent again: the service is asked what is there now, and the user is told that, so nobody queues a
 // second run, or creates, archives or deletes twice, because an answer was lost. These are the pieces every
 // read-back shares (the wording, the warning); the read-backs themselves are in readBack*.ts.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LSPErrorCodes, MessageType, ResponseError } from 'vscode-languageserver';
 import { isApiError } from '../api';
 import { showNotice } from '../connection/notices';
@@ -38,4 +39,12 @@ export function describeReadError(error: unknown): string {
 export function warnUser(context: CoreContext, message: string): void {
   context.log(message);
   showNotice(context.connection, MessageType.Warning, message);
+  const command = runningCommand.getStore();
+  if (command) command.warned = true;
 }
+
+/**
+ * The command running in this async context, and whether warnUser told the user what it did: that warning already
+ * says the write was done, so the outcome sentence after it would say it twice (registerCommands).
+ */
+export const runningCommand = new AsyncLocalStorage<{ warned: boolean }>();
