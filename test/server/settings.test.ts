@@ -24,6 +24,25 @@ describe('initializationOptions', () => {
     assert.equal(readInitializationOptions('oops').warnings.length, 1);
   });
 
+  test('a token that came with a refused address is dropped: it would otherwise go to the default service', () => {
+    const result = readInitializationOptions({ address: 'tfe.example.com', token: 'MyTfeToken.atlasv1.abcdef' });
+    assert.deepEqual(result.value, {});
+    assert.match(result.warnings[0]!, /"tfe\.example\.com" is not a service address: enter a URL such as https:\/\/tfe\.example\.com/);
+    assert.match(result.warnings[1]!, /token is ignored too/);
+    assert.doesNotMatch(result.warnings.join(' '), /MyTfeToken/);
+    assert.deepEqual(readInitializationOptions({ token: 'alone' }).value, { token: 'alone' }, 'without an address the token is the default service\'s');
+  });
+
+  test('a refused address is quoted only where it cannot be a secret (a token pasted there, a query string)', () => {
+    const pasted = 'emulatorReader.atlasv1.fixedReaderTokenValueThatIsLongerThanAnyDnsLabelCouldEverBeAllowedToBe';
+    for (const raw of [pasted, `ftp://tfe.example.com/?token=QueryS3cret`, 'https://tfe.example.com:99999/?t=QueryS3cret', 'abc def ghi']) {
+      const [warning] = readSettings({ address: raw }).warnings;
+      assert.match(warning!, /is not a service address/);
+      assert.doesNotMatch(warning!, /fixedReader|QueryS3cret|abc def/, raw);
+    }
+    assert.match(readSettings({ address: 'ftp://tfe.example.com/x?token=QueryS3cret' }).warnings[0]!, /"ftp:\/\/tfe\.example\.com…"/);
+  });
+
   test('prompts: what the client asks its user for; only true counts, anything else is a warning', () => {
     assert.deepEqual(readInitializationOptions({ prompts: { trustHost: true, variableValue: 'yes', changeRequestSubject: true, commandOutcomes: 1 } }).value.prompts, {
       trustHost: true,

@@ -38,8 +38,12 @@ export function readInitializationOptions(raw: unknown): ParseResult<Initializat
   const value: InitializationOptions = {};
   const checkedAddress = readAddress(address, 'initializationOptions.address', warnings);
   if (checkedAddress) value.address = checkedAddress;
-  if (typeof token === 'string' && token.trim().length > 0) value.token = token.trim();
-  else if (token !== undefined && token !== null && token !== '') warnings.push('initializationOptions.token must be a string; ignored.');
+  const addressRefused = address !== undefined && address !== null && address !== '' && !checkedAddress;
+  if (typeof token === 'string' && token.trim().length > 0) {
+    // The token belongs to the address it came with: with that address refused it would go to the default service.
+    if (addressRefused) warnings.push('initializationOptions.token is ignored too: it goes with that address, and a token is sent to no other host. Fix the address and restart the language server.');
+    else value.token = token.trim();
+  } else if (token !== undefined && token !== null && token !== '') warnings.push('initializationOptions.token must be a string; ignored.');
   if (typeof prompts === 'object' && prompts !== null && !Array.isArray(prompts)) {
     const { trustHost, variableValue, signIn, changeRequestSubject, commandOutcomes } = prompts as Record<string, unknown>;
     value.prompts = {
@@ -114,16 +118,39 @@ function readAddress(raw: unknown, what: string, warnings: string[]): string | u
     return undefined;
   }
   const normalized = normalizeAddress(raw);
-  if (!normalized) warnings.push(`${what} "${withoutCredentials(raw)}" is not a service address: enter a URL such as https://app.terraform.io; ignored.`);
+  if (!normalized) warnings.push(refusedAddress(what, raw));
   return normalized;
 }
 
-/** An address as it may be quoted in a warning: credentials in it (`https://user:token@host`) are never repeated. */
-function withoutCredentials(raw: string): string {
-  const at = raw.lastIndexOf('@');
-  if (at < 0) return raw;
-  const scheme = /^\s*[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? '';
-  return `${scheme}[redacted]${raw.slice(at)}`;
+/**
+ * Why an address was refused, quoting only what cannot be a secret: a token pasted into the address field, or one in
+ * its credentials or query string, must not reach a notification or the client's log file. A host name without a
+ * scheme (Terraform's `hostname` has none: the usual slip) is quoted with the URL to write instead.
+ */
+function refusedAddress(what: string, raw: string): string {
+  const value = raw.trim();
+  if (looksLikeHostName(value)) return `${what} "${value}" is not a service address: enter a URL such as https://${value}; ignored.`;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && url.hostname && looksLikeHostName(url.host)) {
+    const credentials = url.username || url.password ? '[redacted]@' : '';
+    return `${what} "${url.protocol}//${credentials}${url.host}…" is not a service address: enter a URL such as https://app.terraform.io (https or http, without credentials); ignored.`;
+  }
+  return `${what} is not a service address (its value is not repeated here, in case it is a secret): enter a URL such as https://app.terraform.io; ignored.`;
+}
+
+/** A DNS name (its last label letters only), `localhost` or an IPv4 address, with an optional port: never a token's shape. */
+function looksLikeHostName(value: string): boolean {
+  const match = /^([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d{1,5})?$/i.exec(value);
+  if (!match) return false;
+  const labels = match[1]!.split('.');
+  if (labels.some((label) => label.length === 0 || label.length > 63)) return false;
+  const last = labels[labels.length - 1]!;
+  return value.length <= 100 && (labels.length === 1 ? last.toLowerCase() === 'localhost' : /^[a-z]{2,24}$/i.test(last) || labels.every((label) => /^\d{1,3}$/.test(label)));
 }
 
 /** `https://host[:port][/prefix]` without a trailing slash, query or credentials; undefined when it is not one. */
