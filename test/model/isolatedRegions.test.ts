@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { LineIndex, ModuleFolderModel } from '../../server/src/model';
 import type { TerraformParser, TextChange } from '../../server/src/model';
+import { maxRegionLength } from '../../server/src/model/isolatedRegions';
 import { referenceNameRange, referenceRange } from '../../server/src/model/references';
 import { MemoryFileSystem, testParser } from './helpers';
 
@@ -72,6 +73,18 @@ async function assertSameAsFresh(model: ModuleFolderModel, parser: TerraformPars
   }
 }
 
+/** The same as the same text opened afresh (large-file reading on, so a broken text is read region by region too). */
+async function assertSameAsFreshOpen(model: ModuleFolderModel, parser: TerraformParser, context: string): Promise<void> {
+  const text = model.openText(mainFile) as string;
+  const fresh = await load(parser, text, 0);
+  try {
+    fresh.openDocument(mainFile, text);
+    assert.deepEqual(model.index.get(mainFile), fresh.index.get(mainFile), context);
+  } finally {
+    fresh.dispose();
+  }
+}
+
 function insert(line: number, character: number, text: string): TextChange[] {
   return [{ range: { start: { line, character }, end: { line, character } }, text }];
 }
@@ -111,6 +124,33 @@ test('a brace too many in a large file: its region is read alone, the blocks aft
     await assertSameAsFresh(model, base, 'after the repair, before the confirming parse');
     assert.equal(model.parsePending(mainFile), true);
     await assertSameAsFresh(model, base, 'after the confirming parse');
+  } finally {
+    model.dispose();
+  }
+});
+
+test('a large file opened broken is read region by region from the start: edits are read alone, and a block commented out or inside a heredoc is not a region of its own', async () => {
+  const base = await testParser();
+  const { parser, wholeParses } = counting(base);
+  const lines = blocks(40).split('\n');
+  lines.splice(10 * 4 + 1, 0, '  }'); // a brace too many in block 10
+  const commented = '/*\nresource "terraform_data" "commented" {\n  input = var.v_1\n}\n*/\n';
+  const heredoc = 'locals {\n  doc = <<EOT\nresource "terraform_data" "in_heredoc" {\nEOT\n}\n';
+  const initial = `${commented}${heredoc}${lines.join('\n')}`;
+  const model = await load(parser, initial, 0);
+  try {
+    model.openDocument(mainFile, initial);
+    assertFactsFollowText(model, 'opened');
+    const opened = model.index.get(mainFile) as { addresses: { address: string }[]; syntaxProblems: { range: { start: { line: number } } }[] };
+    assert.equal(opened.addresses.length, 40, 'every block declares its resource; the commented and heredoc ones do not');
+    const braceLine = initial.split('\n').indexOf('  }');
+    assert.ok(opened.syntaxProblems.length > 0);
+    for (const problem of opened.syntaxProblems) assert.ok(Math.abs(problem.range.start.line - braceLine) <= 3, `a problem on line ${problem.range.start.line}, not near the brace on ${braceLine}`);
+    const parsesAfterOpen = wholeParses();
+    const later = initial.split('\n').indexOf('  input = var.v_30');
+    assert.equal(model.changeDocument(mainFile, insert(later, 0, '  extra = var.v_2\n'), undefined, { deferWholeParse: true }), 'isolated');
+    assertFactsFollowText(model, 'after an edit');
+    assert.equal(wholeParses(), parsesAfterOpen, 'read alone');
   } finally {
     model.dispose();
   }
@@ -156,7 +196,32 @@ test('an edit across blocks, a block pasted on the broken one\'s last line, and 
   }
 });
 
-test('random typing in a large file, broken pieces included: the facts follow the text at each key, and a whole-file parse at the end gives a fresh parse\'s facts', async () => {
+test(`a region that would be longer than ${maxRegionLength} characters (a large paste) goes the whole-file way, parsed later; the next edits are read alone again`, async () => {
+  const parser = await testParser();
+  const initial = blocks(60);
+  const model = await load(parser, initial, 0);
+  try {
+    model.openDocument(mainFile, initial);
+    const change = (changes: TextChange[]) => model.changeDocument(mainFile, changes, undefined, { deferWholeParse: true });
+    assert.equal(change(insert(10 * 4 + 1, 0, '  }\n')), 'isolated');
+    // 1,500 blocks pasted at once between two blocks: one region of ~80,000 characters.
+    const pasted = blocks(1500).replace(/r_/g, 'p_') + '\n';
+    assert.ok(pasted.length > maxRegionLength);
+    assert.equal(change(insert(30 * 4 + 1, 0, pasted)), 'deferred', 'too long to read alone on a keystroke');
+    assert.equal(model.parsePending(mainFile), true);
+    assertFactsFollowText(model, 'after the whole-file parse');
+    await assertSameAsFreshOpen(model, parser, 'after the whole-file parse');
+    // The file found broken is read region by region again: a later edit is read alone.
+    const later = (model.openText(mainFile) as string).split('\n').indexOf('  input = var.v_50');
+    assert.equal(change(insert(later, 0, '  extra = var.v_2\n')), 'isolated', 'a later edit is read alone (the file is still broken)');
+    assertFactsFollowText(model, 'after the later edit');
+    assert.ok(model.index.referencesTo('v_2').some((reference) => referenceRange(reference).start.line === later));
+  } finally {
+    model.dispose();
+  }
+});
+
+test('random typing in a large file, broken pieces included: the facts follow the text at each key, and a whole-file parse at the end gives what opening the text afresh gives', async () => {
   const parser = await testParser();
   const initial = blocks(40);
   const typed = fc.oneof(
@@ -183,7 +248,8 @@ test('random typing in a large file, broken pieces included: the facts follow th
           if (result !== 'deferred') assertFactsFollowText(model, `after key ${index} (${JSON.stringify(key.text)} at ${range.start.line}:${range.start.character})`);
         }
         model.parsePending(mainFile);
-        await assertSameAsFresh(model, parser, 'after the whole-file parse');
+        assertFactsFollowText(model, 'after the whole-file parse');
+        await assertSameAsFreshOpen(model, parser, 'after the whole-file parse');
       } finally {
         model.dispose();
       }

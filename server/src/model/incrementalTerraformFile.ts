@@ -13,7 +13,7 @@ import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
 import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
-import { holdsBrokenRegion, readRegionAlone } from './isolatedRegions';
+import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType } from './isolatedRegions';
 import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
 import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
@@ -82,11 +82,18 @@ export class IncrementalTerraformExtractor {
    * extract, a step at a time (steps.ts): a step per piece, region or range of a large piece. Nothing else may use
    * this extractor until the last step (the folder's queue keeps the document's changes out meanwhile).
    */
-  *extractSteps(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan): Steps<TerraformFileContribution> {
+  *extractSteps(tree: Tree, text: string, parseRegion?: RegionParser, edit?: EditSpan, isolate = false): Steps<TerraformFileContribution> {
     const root = tree.rootNode;
     this.aligned = false;
     this.clean = false;
     this.last = undefined;
+    // A large file found broken is read region by region, and its regions are the entries the next edits are read
+    // from (see extractBlockEdit's `isolate`): otherwise every edit of it would need the whole file parsed again.
+    if (isolate && root.hasError && parseRegion) {
+      const regions = yield* isolatableRegions(root, text);
+      const isolated = regions ? yield* this.fromIsolatedRegions(text, regions, parseRegion) : undefined;
+      if (isolated) return isolated;
+    }
     const syntaxProblems = yield* syntaxProblemSteps(root);
     // The same choice extractTerraformFile makes: a broken file with a few top-level blocks is read region by region.
     const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
@@ -148,6 +155,7 @@ export class IncrementalTerraformExtractor {
     const last = this.last;
     if (!this.aligned || !last || !entries || entries.length === 0) return undefined;
     const read = readRegionAlone({ file: this.file, entries, last, oldText: this.currentText, text, prefix: edit.prefix, suffix: edit.suffix, parseRegion });
+    if (!read) return undefined;
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
     this.currentText = text;
     this.lastExtracted = 1;
@@ -410,6 +418,34 @@ export class IncrementalTerraformExtractor {
     }
     facts.references = yield* variableReferenceSteps(piece, this.file, document);
     return facts;
+  }
+
+  /**
+   * The file's regions read alone, each an entry (a step per region); undefined when none of them holds the file's
+   * syntax error (whatever breaks the file spans regions): the whole tree tells it then.
+   */
+  private *fromIsolatedRegions(text: string, regions: readonly [number, number][], parseRegion: RegionParser): Steps<TerraformFileContribution | undefined> {
+    const entries: Entry[] = [];
+    let row = 0;
+    let counted = 0;
+    for (const [start, end] of regions) {
+      row += countNewlines(text, counted, start);
+      counted = start;
+      const { facts, problems } = readRegionTree(parseRegion(start, end), this.file);
+      entries.push({ start, end, row, type: regionEntryType, facts, problems, shape: undefined });
+      yield;
+    }
+    if (!holdsBrokenRegion(entries)) return undefined;
+    this.pieces.clear();
+    this.regions.clear();
+    this.entries = entries;
+    this.currentText = text;
+    this.lastExtracted = entries.length;
+    this.aligned = true;
+    this.clean = false;
+    const contribution = append(emptyContribution(this.file, problemsOf(entries)), entries.map((entry) => entry.facts));
+    this.last = contribution;
+    return contribution;
   }
 
   private *fromRegions(rootText: string, regions: [number, number][], parseRegion: RegionParser, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {

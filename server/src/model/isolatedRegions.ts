@@ -11,8 +11,9 @@ import { countNewlines, problemsOf } from './bodyEntries';
 import type { Facts } from './pieceFacts';
 import { emptyContribution, shiftRowsInPlace, spliceBlock } from './pieceFacts';
 import { findSyntaxProblems } from './syntaxProblems';
-import { collect } from './terraformFile';
-import type { Tree } from './treeSitter';
+import type { Steps } from './steps';
+import { collect, topLevelRegions } from './terraformFile';
+import type { Node, Tree } from './treeSitter';
 
 /** The type of an entry read as a region alone (not a body item of a whole-file tree). */
 export const regionEntryType = 'region';
@@ -38,27 +39,25 @@ export interface RegionRead {
   added: Facts;
 }
 
-/** Reads the region an edit touches alone and splices its facts in place of those of the items it replaces. */
-export function readRegionAlone(edit: RegionEdit): RegionRead {
+/**
+ * The longest region read alone, at once, on a keystroke: ~20 ms of parsing. Regions grow when edits span them (a
+ * paste over half the file); past this the edit goes the whole-file way, parsed in slices with requests between
+ * them, and the next edits are read in regions of that parse's items again.
+ */
+export const maxRegionLength = 64 * 1024;
+
+/**
+ * Reads the region an edit touches alone and splices its facts in place of those of the items it replaces;
+ * undefined when that region would be longer than maxRegionLength (nothing is changed then).
+ */
+export function readRegionAlone(edit: RegionEdit): RegionRead | undefined {
   const { entries, oldText, text } = edit;
   const delta = text.length - oldText.length;
   const [from, to, first, count] = regionOf(entries, oldText, edit.prefix, oldText.length - edit.suffix);
-  const row = rowOf(entries, oldText, from, first);
   const end = to + delta;
-  const tree = edit.parseRegion(from, end, row);
-  let added: Facts;
-  let problems: Entry['problems'];
-  try {
-    const into = emptyContribution(edit.file, []);
-    collect(tree.rootNode, edit.file, into);
-    // A literal of pieceFacts' shape (a spread of `into` would make a hidden class of its own). blockCount only
-    // matters to a whole pass, which reads the tree's items again.
-    const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
-    added = { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 };
-    problems = findSyntaxProblems(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
+  if (end - from > maxRegionLength) return undefined;
+  const row = rowOf(entries, oldText, from, first);
+  const { facts: added, problems } = readRegionTree(edit.parseRegion(from, end, row), edit.file);
   const removed = joinedFacts(entries, first, count);
   const rowDelta = countNewlines(text, from, end) - countNewlines(oldText, from, to);
   const contribution = spliceBlock(edit.file, edit.last, entries, first, removed, added, rowDelta);
@@ -74,6 +73,46 @@ export function readRegionAlone(edit: RegionEdit): RegionRead {
   }
   contribution.syntaxProblems = problemsOf(entries);
   return { contribution, removed, added };
+}
+
+/** A region's facts and syntax problems, read from its own tree (which this deletes). */
+export function readRegionTree(tree: Tree, file: string): { facts: Facts; problems: Entry['problems'] } {
+  try {
+    const into = emptyContribution(file, []);
+    collect(tree.rootNode, file, into);
+    // A literal of pieceFacts' shape (a spread of `into` would make a hidden class of its own). blockCount only
+    // matters to a whole pass, which reads the tree's items again.
+    const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
+    const facts = { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 };
+    return { facts, problems: findSyntaxProblems(tree.rootNode) };
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * The regions of a broken file's text, each starting with a top-level block header at the start of a line (as
+ * topLevelRegions finds them) that the whole-file tree does not hold inside a comment or a string (a commented-out
+ * block, a heredoc), and ending at the line break before the next; undefined when there are fewer than two or one is
+ * longer than maxRegionLength (an unclosed heredoc): such a file is read from its whole tree.
+ */
+export function* isolatableRegions(root: Node, text: string): Steps<[number, number][] | undefined> {
+  const regions: [number, number][] = [];
+  for (const [start, end] of topLevelRegions(text)) {
+    const previous = regions[regions.length - 1];
+    if (previous && !startsTopLevel(root, start)) previous[1] = end;
+    else regions.push([start, end]);
+    if (regions.length % 256 === 0) yield;
+  }
+  for (const region of regions) if (region[1] < text.length && text.charCodeAt(region[1] - 1) === 10) region[1]--;
+  return regions.length > 1 && regions.every(([start, end]) => end - start <= maxRegionLength) ? regions : undefined;
+}
+
+const textNodeTypes = new Set(['comment', 'heredoc_template', 'template_literal', 'quoted_template', 'string_lit']);
+
+function startsTopLevel(root: Node, offset: number): boolean {
+  for (let node: Node | null = root.descendantForIndex(offset); node; node = node.parent) if (textNodeTypes.has(node.type)) return false;
+  return true;
 }
 
 /** Whether an entry read as a region alone still holds a syntax error (the file is still broken there). */

@@ -52,7 +52,7 @@ export interface ModuleFolderModelOptions {
    * caller parses it in slices (parsePendingInSlices), and the facts the index has for the file stay until then.
    */
   parseOpenedInSlicesFrom?: number;
-  /** Open documents of at least this many characters read a block their edit breaks as a region alone (OpenDocument's ChangeOptions.isolateFrom). */
+  /** Open documents of at least this many characters are read region by region while broken (OpenDocument's `isolateFrom`). */
   isolateBrokenBlocksFrom?: number;
   /** True once the server is stopping: a model still loading then reads and parses nothing more. */
   stopped?(): boolean;
@@ -210,16 +210,16 @@ export class ModuleFolderModel {
     this.closed.bump(file);
     already?.dispose();
     if (this.closed.tooLarge(file, text)) {
-      this.openDocuments.set(file, OpenDocument.textOnly(this.parser, file, kind, text, this.problemsOf(file)));
+      this.openDocuments.set(file, OpenDocument.textOnly(this.parser, file, kind, text, this.problemsOf(file), this.isolateBrokenBlocksFrom));
       this.index.replace(file, undefined);
       this.invalidate([file]);
       return true;
     }
     if (inSlices) {
-      this.openDocuments.set(file, OpenDocument.unparsed(this.parser, file, kind, text, this.problemsOf(file)));
+      this.openDocuments.set(file, OpenDocument.unparsed(this.parser, file, kind, text, this.problemsOf(file), this.isolateBrokenBlocksFrom));
       return 'deferred';
     }
-    const { document, contribution } = OpenDocument.parsed(this.parser, file, kind, text, this.problemsOf(file));
+    const { document, contribution } = OpenDocument.parsed(this.parser, file, kind, text, this.problemsOf(file), this.isolateBrokenBlocksFrom);
     this.openDocuments.set(file, document);
     this.index.replace(file, contribution);
     this.invalidate([file]);
@@ -252,7 +252,7 @@ export class ModuleFolderModel {
     const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
     if (!open) return false;
     this.closed.bump(file);
-    const outcome = open.change(changes, resultText, { isolateFrom: this.isolateBrokenBlocksFrom, ...options }, (text) => this.closed.tooLarge(file, text));
+    const outcome = open.change(changes, resultText, options, (text) => this.closed.tooLarge(file, text));
     if (outcome.kind === 'deferred') return 'deferred';
     if (outcome.kind === 'block') this.index.replace(file, outcome.contribution, outcome.swapped);
     else this.index.replace(file, outcome.kind === 'too-large' ? undefined : outcome.contribution);

@@ -36,7 +36,7 @@ export type ChangeOutcome =
   | { kind: 'too-large' }
   /**
    * Read from the edited block alone; `exact` unless a whole-file parse still has to confirm it. `isolated`: a
-   * region read alone still holds a syntax error, and that parse waits until it is repaired (ChangeOptions.isolateFrom).
+   * region read alone still holds a syntax error, and that parse waits until it is repaired (see `isolateFrom`).
    */
   | { kind: 'block'; contribution: FileContribution; exact: boolean; swapped?: SwappedItems; isolated?: boolean }
   /** The whole file was parsed again. */
@@ -49,11 +49,6 @@ export interface ChangeOptions {
   offsets?: readonly (ChangeOffsets | undefined)[];
   /** See ModuleFolderModel.changeDocument. */
   deferWholeParse?: boolean;
-  /**
-   * With deferWholeParse, a text of at least this many characters whose edit breaks its block is read region by
-   * region (isolatedRegions.ts) while it stays broken, instead of parsed whole after each pause in the typing.
-   */
-  isolateFrom?: number;
 }
 
 export class OpenDocument {
@@ -68,13 +63,18 @@ export class OpenDocument {
     private readonly kind: ModelFileKind,
     public text: string,
     private readonly report: ReportProblem,
+    /**
+     * From this many characters on, the document is read region by region while it is broken (isolatedRegions.ts):
+     * an edit that breaks its block, and a whole-file parse that finds the file broken.
+     */
+    private readonly isolateFrom: number,
   ) {
     this.extractor = kind.kind === 'terraform' ? new IncrementalTerraformExtractor(file) : undefined;
   }
 
   /** Opened and parsed: the document and its facts (undefined when extracting them failed; that is reported). */
-  static parsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): { document: OpenDocument; contribution: FileContribution | undefined } {
-    const document = new OpenDocument(parser, file, kind, text, report);
+  static parsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem, isolateFrom = Infinity): { document: OpenDocument; contribution: FileContribution | undefined } {
+    const document = new OpenDocument(parser, file, kind, text, report, isolateFrom);
     document.tree = parser.parse(text);
     return { document, contribution: allSteps(document.extractTree(document.tree, text)) };
   }
@@ -83,8 +83,8 @@ export class OpenDocument {
    * Opened, its parse left for parseWholeInSlices (or parseWhole): a large document, whose parse at once would hold
    * up every request meanwhile (1.1-1.3 s for 1 MB). No facts until then.
    */
-  static unparsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): OpenDocument {
-    const document = new OpenDocument(parser, file, kind, text, report);
+  static unparsed(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem, isolateFrom = Infinity): OpenDocument {
+    const document = new OpenDocument(parser, file, kind, text, report, isolateFrom);
     document.unparsed = { prefix: 0, suffix: 0, reusable: false, blockwise: false };
     document.unread = true;
     return document;
@@ -98,8 +98,8 @@ export class OpenDocument {
   private unread = false;
 
   /** Opened over the size limit: kept as text only (no analysis, so nothing to re-parse incrementally). */
-  static textOnly(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem): OpenDocument {
-    return new OpenDocument(parser, file, kind, text, report);
+  static textOnly(parser: TerraformParser, file: string, kind: ModelFileKind, text: string, report: ReportProblem, isolateFrom = Infinity): OpenDocument {
+    return new OpenDocument(parser, file, kind, text, report, isolateFrom);
   }
 
   /** Whether changes wait for a whole-file parse (parsePending would parse). */
@@ -145,7 +145,7 @@ export class OpenDocument {
     const blockwise = !this.unparsed || this.unparsed.blockwise;
     if (blockwise && applied?.reusableTree && this.tree && this.extractor) {
       const deferred = options.deferWholeParse === true;
-      const isolate = deferred && text.length >= (options.isolateFrom ?? Infinity);
+      const isolate = deferred && text.length >= this.isolateFrom;
       const read = this.extractBlockEdit(this.extractor, text, { prefix: applied.prefix, suffix: applied.suffix }, deferred, isolate);
       if (read) {
         this.text = text;
@@ -265,7 +265,7 @@ export class OpenDocument {
       const contribution =
         this.kind.kind === 'tfvars'
           ? extractTfvarsFile(tree, this.file, this.kind.format, this.kind.autoLoaded)
-          : yield* (this.extractor as IncrementalTerraformExtractor).extractSteps(tree, text, this.regionParser(text), edit);
+          : yield* (this.extractor as IncrementalTerraformExtractor).extractSteps(tree, text, this.regionParser(text), edit, text.length >= this.isolateFrom);
       this.report(undefined);
       return contribution;
     } catch (error) {
