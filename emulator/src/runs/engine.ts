@@ -10,6 +10,7 @@ import { applyEntryEffects } from './effects';
 import type { LogRecord, RunRecord, RunVariable, TaskStageRecord } from './model';
 import { nextStatus, noTasks, realisticStateDurationsMs, type PolicyOutcome, type RunPath, type StageTasks } from './phases';
 import { RunRecords } from './records';
+import { discardIfOutdated, outdateSavedPlans } from './savedPlans';
 import { isFinal, statusTimestamp, timestampKey } from './statuses';
 
 /** The spec's default run message (spec §4.2: "a fixed text that says the run was queued manually via the API"). */
@@ -165,10 +166,13 @@ export class RunEngine {
       atMs: at.getTime(),
       expectedMs: this.clock.progressDelay(realisticStateDurationsMs[status] ?? 0),
     });
+    // The new state outdates the workspace's saved plans: the service discards them rather than let one undo this apply.
+    if (status === 'applied') outdateSavedPlans(this, run, at);
     if (isFinal(status)) {
       this.release(run);
       return;
     }
+    if (discardIfOutdated(this, run, at)) return;
     this.scheduleNext(run);
   }
 

@@ -100,6 +100,11 @@ export interface RunRecord {
   policyOverridden: boolean;
   /** A user confirmed the run (apply action); a paused run moves to `confirmed`. */
   confirmRequested: boolean;
+  /**
+   * A saved plan whose workspace another run applied after it started planning: its plan no longer starts from the
+   * workspace's state, so it is discarded as soon as it may be (savedPlans.ts).
+   */
+  planOutdated?: boolean;
   /** When the run joined its workspace's queue (creation, or confirmation of a saved plan). */
   queuedAt: number;
 }
