@@ -3,7 +3,7 @@
 // them (404 otherwise) is checked by the routes before these run.
 import { forbidden, transitionNotAllowed } from '../http/errors';
 import type { RunEngine } from './engine';
-import { noteInterrupt } from './effects';
+import { interruptRun } from './interruption';
 import type { RunRecord } from './model';
 import { forceCancelCoolOffMs, isPausedForConfirmation, nextStatus, realisticInterruptStopMs } from './phases';
 import { interruptibleStatuses, statusTimestamp } from './statuses';
@@ -63,7 +63,7 @@ export function cancelRun(engine: RunEngine, run: RunRecord, input: ActionInput)
   run.canceledByUserId = input.userId;
   run.forceCancelAvailableAt = new Date(at.getTime() + engine.clock.progressDelay(forceCancelCoolOffMs));
   run.updatedAt = at;
-  noteInterrupt(run, engine.records);
+  interruptRun(run, engine.records, at.getTime());
   // The process stops on its own once the operation in flight is done; force-cancel can cut that short.
   const stopMs = engine.clock.progressDelay(realisticInterruptStopMs[run.status] ?? 2000);
   const elapsed = engine.clock.nowMs() - at.getTime();

@@ -1,7 +1,8 @@
 // Drives runs through the state machine (phases.ts) on the emulator's clock, one active run per workspace:
 // a run that needs the workspace waits in `pending` until the run ahead of it is done, holds the workspace
 // (workspace.lockedBy / currentRunId) while it plans and applies, and lets the next one go when it ends.
-// Plan-only runs never wait or lock; saved-plan runs plan freely and queue for the workspace once confirmed.
+// Plan-only runs never wait or lock; saved-plan runs plan freely and queue for the workspace once confirmed, and are
+// discarded when another run applies first (savedPlans.ts).
 import type { Clock, ScheduledTask } from '../clock';
 import { newId, randomBase62 } from '../store/ids';
 import type { Workspace } from '../store/model';
@@ -312,6 +313,7 @@ export class RunEngine {
       resourceDestructions: null,
       resourceImports: null,
       log: log(),
+      operations: [],
     });
     const has = (feature: string) => this.store.hasFeature(workspace.organization, feature);
     // A refresh-only run proposes no resource changes, so there is nothing to price: it gets no estimate (one left
