@@ -5,6 +5,7 @@ import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/src/index';
 
@@ -70,6 +71,10 @@ export function startCli(args: string[], options: { cwd: string; env: NodeJS.Pro
     answer(text: string) {
       child.stdin?.end(text);
     },
+    /** Ctrl-C, as a user at the terminal would press it. */
+    interrupt() {
+      child.kill('SIGINT');
+    },
     /** Types `text` on its standard input and keeps it open for a later prompt (the CLI reads each answer afresh). */
     type(text: string) {
       child.stdin?.write(text);
@@ -93,14 +98,42 @@ export function startCli(args: string[], options: { cwd: string; env: NodeJS.Pro
 }
 
 /**
- * The emulator on TLS with the empty seed (or the one named), and a folder holding its certificate (ca.pem, for SSL_CERT_FILE) and a CLI
+ * The emulator on TLS (the empty seed, runs 50 times faster than on the service, unless told), and a folder holding its certificate (ca.pem, for SSL_CERT_FILE) and a CLI
  * configuration (cli.tfrc, for TF_CLI_CONFIG_FILE) with the owner's token for its host.
  */
-export async function startCliSandbox(prefix: string, seed: EmulatorOptions['seed'] = 'empty'): Promise<{ emulator: RunningEmulator; host: string; dir: string }> {
-  const emulator = await startEmulator({ tls: true, seed, speed: 50 });
+export async function startCliSandbox(
+  prefix: string,
+  { seed = 'empty', speed = 50 }: Pick<EmulatorOptions, 'seed' | 'speed'> = {},
+): Promise<{ emulator: RunningEmulator; host: string; dir: string }> {
+  const emulator = await startEmulator({ tls: true, seed, speed });
   const host = new URL(emulator.url).host;
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   writeFileSync(path.join(dir, 'ca.pem'), emulator.caPem!);
   writeFileSync(path.join(dir, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
   return { emulator, host, dir };
+}
+
+/**
+ * Resolves with the run once its status is `status`; rejects after `boundMs`. The service pushes nothing when a run
+ * moves on, so this reads the run every 250 ms, as Terraform CLI does while it waits on one.
+ */
+export async function runReaching(emulator: RunningEmulator, runId: string, status: string, boundMs = 60_000): Promise<any> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const run = (await callApi(emulator, `/runs/${runId}`)).body.data;
+    if (run.attributes.status === status) return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach ${status} within ${boundMs} ms; it is ${run.attributes.status}`);
+    await delay(250);
+  }
+}
+
+/** The text behind a URL the emulator handed out (a log-read-url needs no token, only trust in its certificate). */
+export async function readUrl(emulator: RunningEmulator, url: string): Promise<string> {
+  const { Agent, request } = await import('undici');
+  const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+  try {
+    return await (await request(url, { dispatcher })).body.text();
+  } finally {
+    await dispatcher.close();
+  }
 }

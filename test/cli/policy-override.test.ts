@@ -14,7 +14,7 @@ describe('the Terraform CLI overriding a soft-failed policy check', { skip: terr
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
-    const sandbox = await startCliSandbox('hcp-cli-policy-', 'demo');
+    const sandbox = await startCliSandbox('hcp-cli-policy-', { seed: 'demo' });
     emulator = sandbox.emulator;
     folder = path.join(sandbox.dir, 'work');
     mkdirSync(folder);
