@@ -1,107 +1,13 @@
 // The real Terraform CLI against the emulator on TLS, as a user of a `cloud` block would run it: init, plan, apply.
 // Needs `terraform` on the PATH (our machines have 1.11); without it the suite says so and skips.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
-import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-
-const run = promisify(execFile);
-const terraform = (() => {
-  try {
-    execFileSync('terraform', ['version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/**
- * A call to the emulator's API over TLS with the emulator's CA: status and parsed body (if any). It goes as the
- * owners team, not as the user the CLI signs in as: the service limits each caller to 30 requests a second, the
- * emulator's second runs 50 times faster here, and a CLI command spends that in a burst (a lock right after
- * `terraform init` got a 429 in one CI run).
- */
-async function callApi(emulator: RunningEmulator, apiPath: string, method = 'GET', body?: unknown): Promise<{ status: number; body: any }> {
-  const { Agent, request } = await import('undici');
-  const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
-  try {
-    const answer = await request(`${emulator.url}/api/v2${apiPath}`, {
-      method: method as 'GET',
-      dispatcher,
-      headers: { Authorization: `Bearer ${emulator.tokens.team}`, 'Content-Type': 'application/vnd.api+json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await answer.body.text();
-    return { status: answer.statusCode, body: text ? JSON.parse(text) : undefined };
-  } finally {
-    await dispatcher.close();
-  }
-}
-
-/** Processes startCli started that have not ended: a failed test leaves none behind (stopLeftovers). */
-const running = new Set<ChildProcess>();
-const stopLeftovers = () => {
-  for (const child of running) child.kill();
-};
-
-/** A terraform process left running: its output so far, a wait for a line of it, its standard input, and its end. */
-function startCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
-  const child = execFile('terraform', [...args, '-no-color'], { ...options, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
-  running.add(child);
-  child.on('close', () => running.delete(child));
-  let output = '';
-  const listeners = new Set<() => void>();
-  const take = (chunk: string | Buffer) => {
-    output += chunk;
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  const ended = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
-  return {
-    get output() {
-      return output;
-    },
-    ended,
-    /** Types `text` on its standard input (a prompt's answer) and closes it. */
-    answer(text: string) {
-      child.stdin?.end(text);
-    },
-    /** Resolves when the output matches `pattern`; rejects if the process ends first. */
-    printed(pattern: RegExp): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(output)) return;
-          listeners.delete(check);
-          resolve();
-        };
-        listeners.add(check);
-        check();
-        void ended.then(() => {
-          if (listeners.delete(check)) reject(new Error(`terraform ${args.join(' ')} ended without printing ${pattern}:\n${output}`));
-        });
-      });
-    },
-  };
-}
-
-/**
- * The emulator on TLS with an empty seed, and a folder holding its certificate (ca.pem, for SSL_CERT_FILE) and a CLI
- * configuration (cli.tfrc, for TF_CLI_CONFIG_FILE) with the owner's token for its host.
- */
-async function startCliSandbox(prefix: string): Promise<{ emulator: RunningEmulator; host: string; dir: string }> {
-  const emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
-  const host = new URL(emulator.url).host;
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  writeFileSync(path.join(dir, 'ca.pem'), emulator.caPem!);
-  writeFileSync(path.join(dir, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
-  return { emulator, host, dir };
-}
+import type { RunningEmulator } from '../../emulator/src/index';
+import { callApi, run, running, startCli, startCliSandbox, stopLeftovers, terraform } from './harness';
 
 describe('the Terraform CLI against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
   let emulator: RunningEmulator;

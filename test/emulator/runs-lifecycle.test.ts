@@ -184,6 +184,20 @@ describe('run state sequences (notes §4.7)', () => {
     assert.equal((await h.api('POST', `/api/v2/policy-checks/${checkId}/actions/override`)).status, 409);
   });
 
+  test('an override makes the run confirmable before the call returns, as Terraform CLI reads it straight after', async () => {
+    h.workspace.policySets = [{ name: 'cost-limit', enforcement: 'soft-mandatory', passes: false }];
+    const id = await h.createRun();
+    await h.clock.advance(minute);
+    const checkId = (await h.run(id)).relationships['policy-checks'].data[0].id;
+    assert.equal((await h.api('POST', `/api/v2/policy-checks/${checkId}/actions/override`)).status, 200);
+    // No clock advance: the CLI's next GET comes milliseconds later and stops unless the run is confirmable.
+    const run = await h.run(id);
+    assert.equal(run.attributes.status, 'policy_checked');
+    assert.equal(run.attributes.actions['is-confirmable'], true);
+    assert.deepEqual(statesReached(run).slice(-2), ['policy-override', 'policy-checked']);
+    assert.equal((await h.api('POST', `/api/v2/runs/${id}/actions/apply`)).status, 202);
+  });
+
   test('a soft-failed policy on a plan-only run is final: policy_soft_failed', async () => {
     h.workspace.policySets = [{ name: 'cost-limit', enforcement: 'soft-mandatory', passes: false }];
     const id = await h.createRun({ 'plan-only': true });

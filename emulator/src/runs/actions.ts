@@ -3,9 +3,9 @@
 // them (404 otherwise) is checked by the routes before these run.
 import { forbidden, transitionNotAllowed } from '../http/errors';
 import type { RunEngine } from './engine';
-import { noteInterrupt } from './effects';
+import { interruptRun } from './interruption';
 import type { RunRecord } from './model';
-import { forceCancelCoolOffMs, isPausedForConfirmation, realisticInterruptStopMs } from './phases';
+import { forceCancelCoolOffMs, isPausedForConfirmation, nextStatus, realisticInterruptStopMs } from './phases';
 import { interruptibleStatuses, statusTimestamp } from './statuses';
 
 export interface ActionInput {
@@ -63,7 +63,7 @@ export function cancelRun(engine: RunEngine, run: RunRecord, input: ActionInput)
   run.canceledByUserId = input.userId;
   run.forceCancelAvailableAt = new Date(at.getTime() + engine.clock.progressDelay(forceCancelCoolOffMs));
   run.updatedAt = at;
-  noteInterrupt(run, engine.records);
+  interruptRun(run, engine.records, at.getTime());
   // The process stops on its own once the operation in flight is done; force-cancel can cut that short.
   const stopMs = engine.clock.progressDelay(realisticInterruptStopMs[run.status] ?? 2000);
   const elapsed = engine.clock.nowMs() - at.getTime();
@@ -97,7 +97,12 @@ export function forceExecuteRun(engine: RunEngine, run: RunRecord, input: Action
   for (const other of earlier) engine.transition(other, 'canceled', at);
 }
 
-/** POST /policy-checks/:id/actions/override: lets a run in `policy_override` go on. */
+/**
+ * POST /policy-checks/:id/actions/override: the run leaves `policy_override` for `policy_checked` before the call
+ * returns. Terraform CLI reads the run right after overriding and stops unless it is already confirmable
+ * (internal/cloud/backend_apply.go: `if !op.AutoApprove && !r.Actions.IsConfirmable { return }`), so a run still
+ * in `policy_override` then would end `terraform apply` without asking, leaving the run holding the workspace.
+ */
 export function overridePolicy(engine: RunEngine, run: RunRecord, input: ActionInput): void {
   const check = engine.records.policyCheck(run);
   if (run.status !== 'policy_override' || !check || check.status !== 'soft_failed') throw transitionNotAllowed();
@@ -106,7 +111,8 @@ export function overridePolicy(engine: RunEngine, run: RunRecord, input: ActionI
   check.status = 'overridden';
   check.statusTimestamps['overridden-at'] = statusTimestamp(at);
   run.policyOverridden = true;
-  engine.scheduleNext(run);
+  const next = nextStatus(run.status, engine.pathOf(run));
+  if (next !== undefined) engine.transition(run, next, at);
 }
 
 function addComment(run: RunRecord, input: ActionInput, at: Date): void {

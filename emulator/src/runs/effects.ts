@@ -1,14 +1,15 @@
 // What else changes when a run enters a state: its plan, apply, cost estimate, policy check and task stages
 // follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
-// and the workspace's simulated state is updated when an apply finishes.
+// and the workspace's simulated state is updated when an apply finishes (or, interrupted, stops).
 import type { Store } from '../store/store';
-import { applyToState, countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
+import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
 import { readConfiguration } from '../engine/configuration';
 import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
 import type { ConfigurationFinding } from './configurationCheck';
-import { writeStateAfterApply } from './stateWrite';
-import { applyLogLines, interruptLines, planLogLines } from './logs';
+import { recordAppliedChanges } from './appliedChanges';
+import { endInterruption } from './interruption';
+import { applyLogLines, planLogLines } from './logs';
 import { generatedId, withValues } from './changeValues';
 import { plannedOutputs } from './plannedOutputs';
 import { outputsReadingInstances } from './outputValues';
@@ -98,23 +99,19 @@ export function applyEntryEffects(run: RunRecord, status: string, ctx: EffectCon
       Object.assign(apply, { resourceAdditions: counts.additions, resourceChanges: counts.changes, resourceDestructions: counts.destructions, resourceImports: 0 });
       setStatus(apply, 'finished', 'finished-at', stamp);
       apply.log.complete = true;
-      const managed = applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes);
-      records.managedResources.set(run.workspaceId, managed);
-      if (run.configuration) rememberApplied(records, run);
-      writeStateAfterApply(ctx.store, run, managed, at);
+      recordAppliedChanges({ store: ctx.store, records, run, changes: run.changes, complete: true, at });
       break;
     }
     case 'errored':
       failRunningParts(run, ctx, stamp);
       break;
+    case 'canceled':
+    case 'force_canceled':
+      // A force-cancel (actions.ts stamps force-canceled-at first) kills the process rather than let it stop.
+      endInterruption(run, ctx.store, records, status === 'force_canceled' || 'force-canceled-at' in run.statusTimestamps, at);
+      break;
   }
   if (isFinal(status)) closeOutstandingParts(run, status, ctx, stamp);
-}
-
-/** A normal cancel reached the running process: its log says so. */
-export function noteInterrupt(run: RunRecord, records: RunRecords): void {
-  const log = run.status === 'applying' ? records.apply(run).log : records.plan(run).log;
-  log.lines.push(...interruptLines);
 }
 
 function startPlan(run: RunRecord, ctx: EffectContext): void {
@@ -188,9 +185,11 @@ function refreshedInstances(managed: readonly string[], prior: ReturnType<typeof
 }
 
 function startApply(run: RunRecord, ctx: EffectContext): void {
-  const log = ctx.records.apply(run).log;
-  log.lines = ctx.records.plan(run).structuredRunOutput ? structuredApplyLines(run, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion);
-  startLog(log, ctx);
+  const apply = ctx.records.apply(run);
+  const { lines, operations } = ctx.records.plan(run).structuredRunOutput ? structuredApplyLines(run, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion);
+  apply.log.lines = lines;
+  apply.operations = operations;
+  startLog(apply.log, ctx);
 }
 
 function startLog(log: LogRecord, ctx: EffectContext): void {
@@ -278,16 +277,4 @@ function setStatus(
   if (!record) return;
   record.status = status;
   record.statusTimestamps[timestampKey] = stamp;
-}
-
-/** After a configuration-driven apply: each changed instance's arguments as applied (a later plan compares). */
-function rememberApplied(records: RunRecords, run: RunRecord): void {
-  const applied = new Map(records.appliedInstances.get(run.workspaceId) ?? []);
-  const changed = new Map(run.changes.map((change) => [change.address, change.action]));
-  for (const instance of run.configuration?.instances ?? []) {
-    const action = changed.get(instance.address);
-    if (action === 'create' || action === 'update' || action === 'replace') applied.set(instance.address, { fingerprint: instance.fingerprint, ...(instance.replaceTrigger !== undefined ? { replaceTrigger: instance.replaceTrigger } : {}) });
-  }
-  for (const [address, action] of changed) if (action === 'delete') applied.delete(address);
-  records.appliedInstances.set(run.workspaceId, applied);
 }

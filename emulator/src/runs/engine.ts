@@ -1,7 +1,8 @@
 // Drives runs through the state machine (phases.ts) on the emulator's clock, one active run per workspace:
 // a run that needs the workspace waits in `pending` until the run ahead of it is done, holds the workspace
 // (workspace.lockedBy / currentRunId) while it plans and applies, and lets the next one go when it ends.
-// Plan-only runs never wait or lock; saved-plan runs plan freely and queue for the workspace once confirmed.
+// Plan-only runs never wait or lock; saved-plan runs plan freely and queue for the workspace once confirmed, and are
+// discarded when another run applies first (savedPlans.ts).
 import type { Clock, ScheduledTask } from '../clock';
 import { newId, randomBase62 } from '../store/ids';
 import type { Workspace } from '../store/model';
@@ -10,6 +11,7 @@ import { applyEntryEffects } from './effects';
 import type { LogRecord, RunRecord, RunVariable, TaskStageRecord } from './model';
 import { nextStatus, noTasks, realisticStateDurationsMs, type PolicyOutcome, type RunPath, type StageTasks } from './phases';
 import { RunRecords } from './records';
+import { discardIfOutdated, outdateSavedPlans } from './savedPlans';
 import { isFinal, statusTimestamp, timestampKey } from './statuses';
 
 /** The spec's default run message (spec §4.2: "a fixed text that says the run was queued manually via the API"). */
@@ -165,10 +167,13 @@ export class RunEngine {
       atMs: at.getTime(),
       expectedMs: this.clock.progressDelay(realisticStateDurationsMs[status] ?? 0),
     });
+    // The new state outdates the workspace's saved plans: the service discards them rather than let one undo this apply.
+    if (status === 'applied') outdateSavedPlans(this, run, at);
     if (isFinal(status)) {
       this.release(run);
       return;
     }
+    if (discardIfOutdated(this, run, at)) return;
     this.scheduleNext(run);
   }
 
@@ -308,6 +313,7 @@ export class RunEngine {
       resourceDestructions: null,
       resourceImports: null,
       log: log(),
+      operations: [],
     });
     const has = (feature: string) => this.store.hasFeature(workspace.organization, feature);
     // A refresh-only run proposes no resource changes, so there is nothing to price: it gets no estimate (one left

@@ -1,7 +1,7 @@
 // Plan and apply output that reads like the real thing (resource lines, the "Plan: N to add…" summary), and
 // how much of it is visible at a given moment: a phase's output appears line by line over its duration, so a
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
-import type { LogRecord, PlannedChange, RunRecord } from './model';
+import type { ApplyOperation, LogRecord, PlannedChange, RunRecord } from './model';
 import { parseAddress } from './address';
 import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
@@ -90,11 +90,19 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
   return lines;
 }
 
-export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
+/** An apply's log and the resource operations it narrates (where each starts and completes in it). */
+export interface ApplyLog {
+  lines: string[];
+  operations: ApplyOperation[];
+}
+
+export function applyLogLines(run: RunRecord, engineVersion: string): ApplyLog {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
+  const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
     const verb = { create: 'Creating', update: 'Modifying', delete: 'Destroying', replace: 'Replacing' }[change.action];
     const done = { create: 'Creation', update: 'Modifications', delete: 'Destruction', replace: 'Replacement' }[change.action];
+    operations.push({ change, action: change.action, startLine: lines.length, completeLine: lines.length + 1 });
     lines.push(`${change.address}: ${verb}...`);
     lines.push(`${change.address}: ${done} complete after ${2 + (change.address.length % 9)}s [id=${fakeId(change.address)}]`);
   }
@@ -102,9 +110,10 @@ export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
   lines.push('');
   if (run.isDestroy) lines.push(`Destroy complete! Resources: ${counts.destructions} destroyed.`);
   else lines.push(`Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`);
-  return lines;
+  return { lines, operations };
 }
 
+/** What Terraform prints when interrupted (internal/command/views/operation.go `interrupted`). */
 export const interruptLines = [
   '',
   'Interrupt received.',
@@ -112,16 +121,25 @@ export const interruptLines = [
   'Gracefully shutting down...',
 ];
 
+/** The plain text of an interrupt: the notice, then the local backend's `Stopping operation...`. */
+export const plainInterruptLines = [...interruptLines, '', 'Stopping operation...'];
+
+/** The error a walk halted by an interrupt ends with (internal/terraform/hook_stop.go). */
+export const executionHalted: ConfigurationFinding = { severity: 'error', summary: 'execution halted', detail: '' };
+
+/** How many of a log's lines a reader may see at `nowMs`: they appear in proportion to the phase's expected length. */
+export function visibleLineCount(log: LogRecord, nowMs: number): number {
+  if (log.startedAtMs === null) return 0;
+  if (log.complete) return log.lines.length;
+  const elapsed = Math.max(0, nowMs - log.startedAtMs);
+  const fraction = log.expectedMs > 0 ? Math.min(1, elapsed / log.expectedMs) : 1;
+  return Math.floor(log.lines.length * fraction);
+}
+
 /** The part of a log a reader may see at `nowMs`, framed with STX (and ETX once the phase is over). */
 export function visibleLog(log: LogRecord, nowMs: number): string {
   if (log.startedAtMs === null) return log.complete ? `${STX}${ETX}` : '';
-  let shown = log.lines.length;
-  if (!log.complete) {
-    const elapsed = Math.max(0, nowMs - log.startedAtMs);
-    const fraction = log.expectedMs > 0 ? Math.min(1, elapsed / log.expectedMs) : 1;
-    shown = Math.floor(log.lines.length * fraction);
-  }
-  const text = log.lines.slice(0, shown).map((line) => `${line}\n`).join('');
+  const text = log.lines.slice(0, visibleLineCount(log, nowMs)).map((line) => `${line}\n`).join('');
   return `${STX}${text}${log.complete ? ETX : ''}`;
 }
 

@@ -100,6 +100,13 @@ export interface RunRecord {
   policyOverridden: boolean;
   /** A user confirmed the run (apply action); a paused run moves to `confirmed`. */
   confirmRequested: boolean;
+  /** Set by a normal cancel while planning or applying: what the interrupted process finishes before it stops. */
+  interruption?: Interruption;
+  /**
+   * A saved plan whose workspace another run applied after it started planning: its plan no longer starts from the
+   * workspace's state, so it is discarded as soon as it may be (savedPlans.ts).
+   */
+  planOutdated?: boolean;
   /** When the run joined its workspace's queue (creation, or confirmation of a saved plan). */
   queuedAt: number;
 }
@@ -141,6 +148,28 @@ export interface ApplyRecord {
   resourceDestructions: number | null;
   resourceImports: number | null;
   log: LogRecord;
+  /** The resource operations the apply log narrates, in order; set when applying starts (an interrupt reads them). */
+  operations: ApplyOperation[];
+}
+
+/**
+ * One resource operation of an apply and the log lines that start and complete it. A replacement is one operation
+ * (`replace`) in the plain text log, a `delete` then a `create` of the same change in the structured one.
+ */
+export interface ApplyOperation {
+  change: PlannedChange;
+  action: PlannedChange['action'];
+  startLine: number;
+  completeLine: number;
+}
+
+/** A normal cancel reached the running plan or apply (interruption.ts); what the process does before it stops. */
+export interface Interruption {
+  /** Operations done before the interrupt, and those in flight then, which finish before the process stops. */
+  completed: ApplyOperation[];
+  inFlight: ApplyOperation[];
+  /** The lines the process writes as it stops: the operations in flight completing, then Terraform's error. */
+  closingLines: string[];
 }
 
 export interface CostEstimateRecord {

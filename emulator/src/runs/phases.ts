@@ -145,7 +145,8 @@ function decision(path: RunPath): string | undefined {
 
 /**
  * How long a run stays in each state before moving on, at speed 1 (realistic seconds, so the demo looks alive).
- * States not listed (paused or final ones) have no timer.
+ * States not listed (paused or final ones) have no timer: a user's action moves them on at once (`policy_override`
+ * becomes `policy_checked` within the override call, actions.ts overridePolicy).
  */
 export const realisticStateDurationsMs: Readonly<Record<string, number>> = {
   pending: 1000,
@@ -162,7 +163,6 @@ export const realisticStateDurationsMs: Readonly<Record<string, number>> = {
   cost_estimating: 2000,
   cost_estimated: 500,
   policy_checking: 2500,
-  policy_override: 500,
   policy_checked: 500,
   confirmed: 1000,
   pre_apply_running: 3000,

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { TerraformState } from '../store/stateVersions';
-import type { RunRecord } from './model';
+import type { PlannedChange, RunRecord } from './model';
 import { parseAddress } from './address';
 import { appliedAttributes, generatedId } from './changeValues';
 import { sensitiveAttributePaths, stateInstances, type StateInstance } from './stateInstances';
@@ -11,16 +11,28 @@ import { typeOf } from '../store/valueType';
 import { outputsReadingInstances } from './outputValues';
 import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
-export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {
+/**
+ * `applied`: the changes carried out (default: the whole plan) and whether the apply finished. An interrupted apply
+ * saves the instances it got to and leaves the outputs as they were: Terraform evaluates them after the resources.
+ */
+export function writeStateAfterApply(
+  store: Store,
+  run: RunRecord,
+  addresses: readonly string[],
+  at: Date,
+  applied: { changes: readonly PlannedChange[]; complete: boolean } = { changes: run.changes, complete: true },
+): void {
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
-  const resources = run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state));
+  const destroyedAll = run.isDestroy && applied.complete;
+  const resources = destroyedAll ? [] : stateResources(run, applied.changes, addresses, stateInstances(current?.state));
+  const finishedOutputs = () => (run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs);
   const state: TerraformState = {
     version: 4,
     terraform_version: run.engineVersion,
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
-    outputs: run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs,
+    outputs: applied.complete ? finishedOutputs() : previousOutputs,
     resources,
     check_results: null,
   };
@@ -52,8 +64,8 @@ function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<Ter
  * One resource per `module.net.aws_vpc.main` with its instances: the attributes this run applied for what it changed,
  * the previous state's for the rest.
  */
-function stateResources(run: RunRecord, addresses: readonly string[], previous: ReadonlyMap<string, StateInstance>): NonNullable<TerraformState['resources']> {
-  const applied = new Map(run.changes.filter((change) => change.action !== 'delete' && change.after).map((change) => [change.address, change]));
+function stateResources(run: RunRecord, changes: readonly PlannedChange[], addresses: readonly string[], previous: ReadonlyMap<string, StateInstance>): NonNullable<TerraformState['resources']> {
+  const applied = new Map(changes.filter((change) => change.action !== 'delete' && change.after).map((change) => [change.address, change]));
   const byResource = new Map<string, { module?: string; mode: string; type: string; name: string; provider: string; instances: unknown[] }>();
   for (const address of addresses) {
     const parsed = parseAddress(address);

@@ -5,7 +5,8 @@ import { countChanges } from './changes';
 import { parseAddress, impliedProvider } from './address';
 import { generatedId, idOnCreate } from './changeValues';
 import type { ConfigurationFinding } from './configurationCheck';
-import type { PlannedChange, RunRecord } from './model';
+import { executionHalted, interruptLines, type ApplyLog } from './logs';
+import type { ApplyOperation, PlannedChange, RunRecord } from './model';
 import { typeOf } from '../store/valueType';
 
 export interface StructuredPlanInputs {
@@ -53,9 +54,10 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
   return lines;
 }
 
-export function structuredApplyLines(run: RunRecord, at: Date): string[] {
+export function structuredApplyLines(run: RunRecord, at: Date): ApplyLog {
   const line = uiLine(at);
   const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
+  const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
     // A replacement is a destroy then a create, as Terraform applies it.
     const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? ['delete', 'create'] : [change.action];
@@ -63,6 +65,7 @@ export function structuredApplyLines(run: RunRecord, at: Date): string[] {
       const resource = resourceOf(change.address);
       const id = action === 'create' ? idOnCreate(run.id, change) : idOf(change);
       const [doing, done] = { create: ['Creating...', 'Creation complete'], update: [`Modifying... [id=${id}]`, 'Modifications complete'], delete: [`Destroying... [id=${id}]`, 'Destruction complete'] }[action];
+      operations.push({ change, action, startLine: lines.length, completeLine: lines.length + 1 });
       lines.push(line('info', `${change.address}: ${doing}`, 'apply_start', { hook: { resource, action, ...(action === 'create' ? {} : { id_key: 'id', id_value: id }) } }));
       const elapsed = 1 + (change.address.length % 5);
       const complete = action === 'delete' ? `${change.address}: ${done} after ${elapsed}s` : `${change.address}: ${done} after ${elapsed}s [id=${id}]`;
@@ -80,7 +83,21 @@ export function structuredApplyLines(run: RunRecord, at: Date): string[] {
     ]),
   );
   if (Object.keys(outputs).length > 0) lines.push(line('info', `Outputs: ${Object.keys(outputs).length}`, 'outputs', { outputs }));
-  return lines;
+  return { lines, operations };
+}
+
+/**
+ * What Terraform's `-json` UI writes the moment the worker interrupts it: the notice (internal/command/views/operation.go
+ * `Interrupted`) and `Stopping operation...` (internal/backend/local/backend.go `opWait`), both `log` messages.
+ */
+export function structuredInterruptLines(at: Date): string[] {
+  const line = uiLine(at);
+  return [line('info', `${interruptLines.join('\n')}\n`, 'log', {}), line('info', 'Stopping operation...', 'log', {})];
+}
+
+/** Once it stopped: the error a walk halted by the interrupt returns (internal/terraform/hook_stop.go). */
+export function structuredHaltedLines(at: Date): string[] {
+  return [diagnosticLine(uiLine(at), executionHalted)];
 }
 
 type UiLine = (level: 'info' | 'warn' | 'error', message: string, type: string, fields: Record<string, unknown>) => string;
