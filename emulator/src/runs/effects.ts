@@ -101,7 +101,7 @@ export function applyEntryEffects(run: RunRecord, status: string, ctx: EffectCon
       const managed = applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes);
       records.managedResources.set(run.workspaceId, managed);
       if (run.configuration) rememberApplied(records, run);
-      writeStateAfterApply(ctx.store, run, managed, at);
+      writeStateAfterApply(ctx.store, run, at);
       break;
     }
     case 'errored':
