@@ -378,6 +378,99 @@ describe('the Terraform CLI creates and selects workspaces on the emulator', { s
   });
 });
 
+describe('the Terraform CLI plans against the workspace\'s state, whoever wrote it, and by value', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
+  let emulator: RunningEmulator;
+  let host: string;
+  let base: string;
+  before(async () => {
+    ({ emulator, host, dir: base } = await startCliSandbox('hcp-cli-state-'));
+  });
+  after(() => {
+    stopLeftovers();
+    return emulator?.close();
+  });
+
+  const cloudBlock = (workspace: string) => `terraform {\n  cloud {\n    hostname     = "${host}"\n    organization = "acme-demo"\n    workspaces {\n      name = "${workspace}"\n    }\n  }\n}\n`;
+  /** A folder holding `main.tf` (rewritten by later calls with the same name). */
+  const folderWith = (name: string, text: string) => {
+    const folder = path.join(base, name);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'main.tf'), text);
+    return folder;
+  };
+  const cli = async (folder: string, args: string[], input = '') => {
+    const env: NodeJS.ProcessEnv = { ...process.env, TF_CLI_CONFIG_FILE: path.join(base, 'cli.tfrc'), SSL_CERT_FILE: path.join(base, 'ca.pem'), CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1' };
+    delete env.TF_WORKSPACE;
+    const child = execFile('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+    child.stdin?.end(input);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (code !== 0) throw new Error(`terraform ${args.join(' ')} failed (exit ${code}):\n${output}`);
+    return output;
+  };
+  const stateList = async (folder: string) => (await cli(folder, ['state', 'list'])).trim().split('\n').filter(Boolean).sort();
+  const abc = 'resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" { input = "c" }\n';
+
+  test('after state mv and state rm the plan diffs the state (a2 destroyed, a and c created); code that matches it plans no changes, and a later apply keeps a2 and b, not c', async () => {
+    const folder = folderWith('moved', cloudBlock('state-edits') + abc);
+    await cli(folder, ['init', '-input=false']);
+    assert.match(await cli(folder, ['apply', '-auto-approve', '-input=false']), /Resources: 3 added/);
+    await cli(folder, ['state', 'mv', 'terraform_data.a', 'terraform_data.a2']);
+    await cli(folder, ['state', 'rm', 'terraform_data.c']);
+    assert.deepEqual(await stateList(folder), ['terraform_data.a2', 'terraform_data.b']);
+    const planned = await cli(folder, ['plan', '-input=false']);
+    assert.match(planned, /terraform_data\.a will be created/);
+    assert.match(planned, /terraform_data\.c will be created/);
+    assert.match(planned, /terraform_data\.a2 will be destroyed/);
+    assert.match(planned, /Plan: 2 to add, 0 to change, 1 to destroy\./);
+    assert.match(await cli(folder, ['plan', '-destroy', '-input=false']), /Plan: 0 to add, 0 to change, 2 to destroy\./, 'a destroy plan destroys what the state holds: a2 and b');
+    folderWith('moved', cloudBlock('state-edits') + 'resource "terraform_data" "a2" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\n');
+    assert.match(await cli(folder, ['plan', '-input=false']), /No changes\. Your infrastructure matches the configuration\./);
+    folderWith('moved', cloudBlock('state-edits') + 'resource "terraform_data" "a2" { input = "a" }\nresource "terraform_data" "b" { input = "b-changed" }\n');
+    assert.match(await cli(folder, ['apply', '-auto-approve', '-input=false']), /Apply complete! Resources: 0 added, 1 changed, 0 destroyed\./);
+    assert.deepEqual(await stateList(folder), ['terraform_data.a2', 'terraform_data.b']);
+    assert.match(await cli(folder, ['state', 'show', 'terraform_data.a2']), /input += "a"/);
+  });
+
+  test('terraform import writes the state, and the next plan has nothing to create; a later apply keeps the imported id', async () => {
+    const folder = folderWith('imported', cloudBlock('imports') + 'resource "terraform_data" "imp" {}\n');
+    await cli(folder, ['init', '-input=false']);
+    assert.match(await cli(folder, ['import', '-input=false', 'terraform_data.imp', 'imported-id-1']), /Import successful/);
+    assert.match(await cli(folder, ['plan', '-input=false']), /No changes\./);
+    folderWith('imported', cloudBlock('imports') + 'resource "terraform_data" "imp" {}\nresource "terraform_data" "other" { input = "o" }\n');
+    assert.match(await cli(folder, ['apply', '-auto-approve', '-input=false']), /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
+    assert.match(await cli(folder, ['state', 'show', 'terraform_data.imp']), /id += "imported-id-1"/);
+  });
+
+  test('local state migrated by terraform init is what the next plan diffs: no changes, and a later apply keeps its id', async () => {
+    const folder = folderWith('migrated', 'resource "terraform_data" "local1" { input = "one" }\noutput "o" { value = terraform_data.local1.output }\n');
+    await cli(folder, ['init', '-input=false']);
+    await cli(folder, ['apply', '-auto-approve', '-input=false']);
+    const localId = /id += "([^"]+)"/.exec(await cli(folder, ['state', 'show', 'terraform_data.local1']))?.[1];
+    writeFileSync(path.join(folder, 'backend.tf'), cloudBlock('migrated'));
+    await cli(folder, ['init'], 'yes\n');
+    assert.deepEqual(await stateList(folder), ['terraform_data.local1']);
+    assert.match(await cli(folder, ['plan', '-input=false']), /No changes\./);
+    writeFileSync(path.join(folder, 'cloud.tf'), 'resource "terraform_data" "cloud1" { input = "c" }\n');
+    assert.match(await cli(folder, ['apply', '-auto-approve', '-input=false']), /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
+    assert.equal(/id += "([^"]+)"/.exec(await cli(folder, ['state', 'show', 'terraform_data.local1']))?.[1], localId);
+  });
+
+  test('an argument whose value does not change is no update: lower("X") where the state has "x"; a grown count adds only the new instance', async () => {
+    const text = (x: string) => `${cloudBlock('by-value')}variable "names" {\n  type    = list(string)\n  default = ["a", "b"]\n}\nresource "terraform_data" "list" {\n  count = length(var.names)\n  input = upper(var.names[count.index])\n}\nresource "terraform_data" "x" { input = ${x} }\n`;
+    const folder = folderWith('by-value', text('"x"'));
+    await cli(folder, ['init', '-input=false']);
+    assert.match(await cli(folder, ['apply', '-auto-approve', '-input=false']), /Resources: 3 added/);
+    folderWith('by-value', text('lower("X")'));
+    assert.match(await cli(folder, ['plan', '-input=false']), /No changes\. Your infrastructure matches the configuration\./);
+    const grown = await cli(folder, ['plan', '-input=false', '-var', 'names=["a","b","c"]']);
+    assert.match(grown, /terraform_data\.list\[2\] will be created/);
+    assert.match(grown, /Plan: 1 to add, 0 to change, 0 to destroy\./);
+  });
+});
+
 describe('terraform login against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
   let emulator: RunningEmulator;
   let host: string;

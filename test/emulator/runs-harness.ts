@@ -166,6 +166,8 @@ export function resetToPlainWorkspace(h: Harness): void {
   });
   h.engine.reset();
   h.workspace.lockedBy = null; // the engine's reset releases run locks; a user lock set by a test must go too
+  // A plain workspace has no state: plans manage what the current state holds, so an earlier test's applies go.
+  h.store.stateVersions.deleteWorkspace(h.workspace.id);
 }
 
 export function runBody(workspaceId: string, attributes: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}) {

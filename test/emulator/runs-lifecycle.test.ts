@@ -124,7 +124,7 @@ describe('run state sequences (notes §4.7)', () => {
     await h.api('POST', `/api/v2/runs/${id}/actions/apply`);
     await h.clock.advance(minute);
     assert.equal((await h.run(id)).attributes.status, 'applied');
-    assert.deepEqual(h.engine.records.managedResources.get(h.workspace.id), []);
+    assert.deepEqual(h.store.stateVersions.current(h.workspace.id)?.state?.resources, [], 'the state it wrote holds nothing');
   });
 
   test('a refresh-only run changes no resources; with drift it waits for confirmation to update state', async () => {

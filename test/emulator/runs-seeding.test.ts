@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { seedRun } from '../../emulator/src/runs';
+import { stateInstances } from '../../emulator/src/runs/stateInstances';
 import { addConfigurationVersion } from '../../emulator/src/seeds/builders';
 import { startHarness, statesReached, type Harness } from './runs-harness';
 
@@ -30,7 +31,7 @@ describe('seeded runs', () => {
     const applied = Date.parse(body.attributes['status-timestamps']['applied-at']);
     assert.ok(applied < h.clock.nowMs() - 2 * 24 * 3600 * 1000, 'applied long ago, not now');
     assert.equal(body.relationships['confirmed-by'].data.id, h.people.owner.id);
-    assert.deepEqual(h.engine.records.managedResources.get(h.workspace.id)?.length, 2);
+    assert.equal(stateInstances(h.store.stateVersions.current(h.workspace.id)?.state).size, 2, 'the apply wrote both instances to the state');
     assert.equal(h.workspace.lockedBy, null);
   });
 

@@ -1,8 +1,7 @@
 // What an uploaded configuration declares, read with the same tree-sitter grammar as the language server: the
 // resource instances (count / for_each expanded, local modules followed), each one's arguments as far as they can
-// be evaluated before apply (evaluate.ts), which of them are only known after apply and which read sensitive
-// values, a fingerprint of its arguments so a plan can tell an unchanged resource from an updated one,
-// `terraform_data`'s replacement trigger, and the root module's outputs.
+// be evaluated before apply (evaluate.ts), which of them are only known after apply (each with a fingerprint of its
+// text and of what it reads) and which read sensitive values, and the root module's outputs.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
@@ -10,10 +9,10 @@ import type { TerraformParser } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { Scope } from './evaluate';
-import { attributeNode, expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
+import { expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
 import { referencedValues } from './references';
 import type { InstanceAttributes } from './resourceValues';
-import { resourceArguments } from './resourceArguments';
+import { nestedBlockName, resourceArguments } from './resourceArguments';
 import { VariableValueMap } from './values';
 
 export interface DeclaredInstance {
@@ -30,10 +29,12 @@ export interface DeclaredInstance {
   unknown: string[];
   /** Top-level argument names whose value reads a sensitive variable (declared `sensitive = true`, or marked sensitive on the workspace). */
   sensitive: string[];
-  /** Changes when the resource's arguments (or a variable, local or key they read) change. */
-  fingerprint: string;
-  /** `terraform_data.triggers_replace`: a change replaces the instance. */
-  replaceTrigger?: string;
+  /**
+   * For each argument in `unknown`: a hash of its text and of the values it reads (variables, locals, keys), which
+   * changes when they do. The emulator cannot evaluate everything Terraform can, so this stands in for the value
+   * when a plan asks whether such an argument changed since it was applied.
+   */
+  unknownFingerprints: Record<string, string>;
 }
 
 export interface DeclaredOutput {
@@ -106,8 +107,6 @@ function moduleInstances(module: ModuleInstance): DeclaredInstance[] {
 function resourceInstances(module: ModuleInstance, type: string, name: string, block: Node): DeclaredInstance[] {
   return expand(block, module.scope).instances.map(({ index, scope }) => {
     const { values, unknown: unknownNames, sensitive } = resourceArguments(block, scope, module);
-    const triggerNode = type === 'terraform_data' ? attributeNode(block, 'triggers_replace') : undefined;
-    const trigger = triggerNode ? `${triggerNode.text}|${JSON.stringify(referencedValues(triggerNode, scope))}` : undefined;
     return {
       address: `${module.path ? `${module.path}.` : ''}${type}.${name}${instanceSuffix(index)}`,
       type,
@@ -117,24 +116,21 @@ function resourceInstances(module: ModuleInstance, type: string, name: string, b
       values,
       unknown: unknownNames,
       sensitive,
-      fingerprint: fingerprintOf(block, scope),
-      ...(trigger !== undefined ? { replaceTrigger: trigger } : {}),
+      unknownFingerprints: Object.fromEntries(unknownNames.map((argument) => [argument, fingerprintOf(argumentItems(block, argument), scope)])),
     };
   });
 }
 
-/**
- * The arguments' text and the values of what they read, hashed. `count` and `for_each` decide which instances
- * exist, not what each one is, so they are left out; `count.index` and `each.*` are read per instance.
- */
-function fingerprintOf(block: Node, scope: Scope): string {
+/** The arguments' text and the values of what they read (`count.index` and `each.*` per instance), hashed. */
+function fingerprintOf(items: readonly Node[], scope: Scope): string {
   const hash = createHash('sha1');
-  for (const item of argumentItems(block)) {
+  for (const item of items) {
     hash.update(item.text.replace(/\s+/g, ' ')).update(JSON.stringify(referencedValues(item, scope))).update('\n');
   }
   return hash.digest('hex');
 }
 
-function argumentItems(block: Node): Node[] {
-  return bodyItems(block).filter((item) => !(item.type === 'attribute' && ['count', 'for_each'].includes(attributeName(item))));
+/** The body items that set one argument: its attribute, or every block (also `dynamic` ones) of that name. */
+function argumentItems(block: Node, argument: string): Node[] {
+  return bodyItems(block).filter((item) => (item.type === 'attribute' ? attributeName(item) : nestedBlockName(item)) === argument);
 }

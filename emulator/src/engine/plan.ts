@@ -1,42 +1,42 @@
-// A plan that follows the configuration: create what the code declares and the workspace does not have, update
-// what it has whose arguments changed since they were applied, replace on request (or when terraform_data's
-// trigger changed), destroy what the code no longer declares. A second plan after an apply has no changes.
+// A plan that follows the configuration, diffed against the workspace's current state whatever wrote it (a remote
+// apply, `state push`, `state mv`/`rm`, `terraform import`, a migration by `terraform init`): create what the code
+// declares and the state does not hold, update what it holds whose arguments evaluate to other values
+// (instanceChange.ts), replace on request (or when a replacing argument such as terraform_data's trigger changed),
+// destroy what the code no longer declares. A second plan after an apply has no changes.
 import type { TerraformParser } from '../../../server/src/model';
-import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { readHclValue } from './hclValue';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
+import { instanceChange, type UnknownArgumentRecords } from './instanceChange';
 import { VariableValueMap } from './values';
-
-export interface AppliedInstance {
-  fingerprint: string;
-  replaceTrigger?: string;
-}
 
 export interface ConfiguredChangeInputs {
   run: { isDestroy: boolean; refreshOnly: boolean; replaceAddrs?: string[] | null };
   declared: DeclaredConfiguration;
-  /** Addresses in the workspace's state. */
-  managed: readonly string[];
-  /** What each applied instance's arguments were when it was last applied. */
-  applied: ReadonlyMap<string, AppliedInstance>;
+  /** The instances of the workspace's current state by address, with their attributes. */
+  state: ReadonlyMap<string, { attributes: Readonly<Record<string, unknown>> }>;
+  /** What the applies that wrote them recorded of arguments the emulator could not evaluate. */
+  unknownArguments: UnknownArgumentRecords;
 }
 
 export type ConfiguredChange = { address: string; action: 'create' | 'update' | 'delete' | 'replace' };
 
-export function configuredChanges({ run, declared, managed, applied }: ConfiguredChangeInputs): ConfiguredChange[] {
+export function configuredChanges({ run, declared, state, unknownArguments }: ConfiguredChangeInputs): ConfiguredChange[] {
   if (run.refreshOnly) return [];
-  if (run.isDestroy) return managed.map((address) => ({ address, action: 'delete' }));
+  if (run.isDestroy) return [...state.keys()].map((address) => ({ address, action: 'delete' }));
   const declaredAddresses = new Set(declared.instances.map((i) => i.address));
   const replace = new Set(run.replaceAddrs ?? []);
   const changes: ConfiguredChange[] = [];
   for (const instance of declared.instances) {
-    const before = applied.get(instance.address);
-    if (!managed.includes(instance.address)) changes.push({ address: instance.address, action: 'create' });
-    else if (replace.has(instance.address) || (before && before.replaceTrigger !== instance.replaceTrigger)) changes.push({ address: instance.address, action: 'replace' });
-    else if (!before || before.fingerprint !== instance.fingerprint) changes.push({ address: instance.address, action: 'update' });
+    const held = state.get(instance.address);
+    if (!held) changes.push({ address: instance.address, action: 'create' });
+    else if (replace.has(instance.address)) changes.push({ address: instance.address, action: 'replace' });
+    else {
+      const action = instanceChange(instance, held.attributes, unknownArguments);
+      if (action) changes.push({ address: instance.address, action });
+    }
   }
-  for (const address of managed) if (!declaredAddresses.has(address)) changes.push({ address, action: 'delete' });
+  for (const address of state.keys()) if (!declaredAddresses.has(address)) changes.push({ address, action: 'delete' });
   return changes;
 }
 

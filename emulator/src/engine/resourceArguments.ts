@@ -37,7 +37,7 @@ export function resourceArguments(block: Node, scope: Scope, sensitivity: { read
 }
 
 /** `ingress { … }` → "ingress"; `dynamic "ingress" { … }` → "ingress". */
-function nestedBlockName(block: Node): string {
+export function nestedBlockName(block: Node): string {
   const keyword = blockKeyword(block);
   if (keyword !== 'dynamic') return keyword;
   const label = blockLabelNodes(block)[0];

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import type { DeclaredConfiguration, DeclaredInstance } from '../engine/configuration';
 import type { PlannedChange } from './model';
 import type { StateInstance } from './stateInstances';
-import { computeOnApply, computedAfterApply } from './terraformData';
+import { computedAfterApply } from '../engine/resourceSchema';
+import { computeOnApply } from './terraformData';
 
 export function withValues(changes: readonly PlannedChange[], declared: DeclaredConfiguration, prior: ReadonlyMap<string, StateInstance>): PlannedChange[] {
   const instances = new Map<string, DeclaredInstance>(declared.instances.map((instance) => [instance.address, instance]));

@@ -1,6 +1,6 @@
 // What a simulated plan changes. The counts come from the workspace's plan outcome (set by the seed or a test);
 // the resource addresses come from the configuration version's own `resource` blocks when it has any, so the
-// plan log names resources the user actually wrote. Destroy plans destroy what earlier applies created.
+// plan log names resources the user actually wrote. Destroy plans destroy what the workspace's state holds.
 import type { TerraformParser } from '../../../server/src/model';
 import { extractTerraformFile } from '../../../server/src/model';
 import type { Workspace } from '../store/model';
@@ -36,7 +36,7 @@ export interface ChangeInputs {
   run: Pick<RunRecord, 'isDestroy' | 'refreshOnly' | 'targetAddrs' | 'replaceAddrs'>;
   outcome: Workspace['planOutcome'];
   declared: string[];
-  /** Addresses in the workspace's simulated state (what earlier applies created). */
+  /** Addresses the workspace's current state holds. */
   managed: string[];
 }
 
@@ -71,16 +71,6 @@ export function plannedChanges({ run, outcome, declared, managed }: ChangeInputs
 export function countChanges(changes: PlannedChange[]): { additions: number; changes: number; destructions: number } {
   const count = (...actions: PlannedChange['action'][]) => changes.filter((c) => actions.includes(c.action)).length;
   return { additions: count('create', 'replace'), changes: count('update'), destructions: count('delete', 'replace') };
-}
-
-/** The workspace's state after applying `changes`. */
-export function applyToState(managed: string[], changes: PlannedChange[]): string[] {
-  const state = new Set(managed);
-  for (const change of changes) {
-    if (change.action === 'delete') state.delete(change.address);
-    else state.add(change.address);
-  }
-  return [...state];
 }
 
 export function isTargeted(address: string, target: string): boolean {

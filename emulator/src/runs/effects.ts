@@ -1,6 +1,6 @@
 // What else changes when a run enters a state: its plan, apply, cost estimate, policy check and task stages
 // follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
-// and the workspace's simulated state is updated when an apply finishes (or, interrupted, stops).
+// and the workspace's next state version is written when an apply finishes (or, interrupted, stops).
 import type { Store } from '../store/store';
 import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
 import { readConfiguration } from '../engine/configuration';
@@ -119,15 +119,16 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const workspace = store.workspace(run.workspaceId);
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
-  const managed = records.managedResources.get(run.workspaceId) ?? [];
+  // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import).
   const current = store.stateVersions.current(run.workspaceId)?.state;
   const prior = stateInstances(current);
+  const managed = [...prior.keys()];
   const parser = store.followConfiguration ? store.terraformParser : undefined;
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
     run.configuration = declared;
-    const changes = configuredChanges({ run, declared, managed, applied: records.appliedInstances.get(run.workspaceId) ?? new Map() }).filter((change) => targeted(run, change.address));
+    const changes = configuredChanges({ run, declared, state: prior, unknownArguments: records.unknownArguments.get(run.workspaceId) ?? new Map() }).filter((change) => targeted(run, change.address));
     run.changes = withValues(changes, declared, prior);
     const changed = new Set(changes.map((change) => change.address));
     run.unchanged = run.isDestroy || run.refreshOnly
@@ -176,7 +177,7 @@ function targeted(run: RunRecord, address: string): boolean {
   return targets.length === 0 || targets.some((target) => isTargeted(address, target));
 }
 
-/** What a plan refreshes: every instance the workspace manages, with the id its state gives it. */
+/** What a plan refreshes: every instance the workspace's state holds, with the id the state gives it. */
 function refreshedInstances(managed: readonly string[], prior: ReturnType<typeof stateInstances>): Array<{ address: string; id: string }> {
   return managed.map((address) => {
     const id = prior.get(address)?.attributes.id;
@@ -208,7 +209,7 @@ function finishCostEstimate(run: RunRecord, ctx: EffectContext, stamp: string): 
     return;
   }
   const counts = countChanges(run.changes);
-  const prior = (ctx.records.managedResources.get(run.workspaceId)?.length ?? 0) * 14.6;
+  const prior = stateInstances(ctx.store.stateVersions.current(run.workspaceId)?.state).size * 14.6;
   const proposed = Math.max(0, prior + counts.additions * 14.6 - counts.destructions * 14.6);
   Object.assign(estimate, {
     priorMonthlyCost: prior.toFixed(3),

@@ -1,5 +1,5 @@
 // The runs module's public face. The emulator's index.ts creates one RunsModule next to its Store and calls
-// registerRunRoutes; the seed calls createRun / seedRun / setManagedResources to put runs in place.
+// registerRunRoutes; the seed calls createRun / seedRun to put runs in place.
 import type { Clock } from '../clock';
 import type { ConfigurationVersion } from '../store/model';
 import type { Store } from '../store/store';
@@ -46,11 +46,6 @@ export function runEngineOf(store: Store): RunEngine {
   const engine = engines.get(store);
   if (!engine) throw new Error('No runs engine for this store: call createRunEngine(store, clock) before seeding runs.');
   return engine;
-}
-
-/** Set the addresses a workspace's state holds (what destroy plans destroy); the seed uses it. */
-export function setManagedResources(engine: RunEngine, workspaceId: string, addresses: string[]): void {
-  engine.records.managedResources.set(workspaceId, [...addresses]);
 }
 
 function autoQueueRun(engine: RunEngine, version: ConfigurationVersion): void {

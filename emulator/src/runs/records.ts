@@ -7,7 +7,7 @@ import type {
   RunRecord,
   TaskStageRecord,
 } from './model';
-import type { AppliedInstance } from '../engine/plan';
+import type { UnknownArgumentRecord } from '../engine/instanceChange';
 
 export class RunRecords {
   readonly runs = new Map<string, RunRecord>();
@@ -16,10 +16,11 @@ export class RunRecords {
   readonly costEstimates = new Map<string, CostEstimateRecord>();
   readonly policyChecks = new Map<string, PolicyCheckRecord>();
   readonly taskStages = new Map<string, TaskStageRecord>();
-  /** Workspace id → addresses in its simulated state (what applies created and destroys removed). */
-  readonly managedResources = new Map<string, string[]>();
-  /** Workspace id → what each instance's arguments were when last applied (configuration-driven plans). */
-  readonly appliedInstances = new Map<string, Map<string, AppliedInstance>>();
+  /**
+   * Workspace id → address → what the apply that wrote the instance recorded of each argument the emulator could
+   * not evaluate (unknownArguments.ts). Everything else a plan needs is in the workspace's current state version.
+   */
+  readonly unknownArguments = new Map<string, Map<string, Record<string, UnknownArgumentRecord>>>();
 
   clear(): void {
     this.runs.clear();
@@ -28,11 +29,10 @@ export class RunRecords {
     this.costEstimates.clear();
     this.policyChecks.clear();
     this.taskStages.clear();
-    this.managedResources.clear();
-    this.appliedInstances.clear();
+    this.unknownArguments.clear();
   }
 
-  /** Drops a deleted workspace's runs with every part of them (so their ids and log URLs 404) and its simulated state. */
+  /** Drops a deleted workspace's runs with every part of them (so their ids and log URLs 404) and what its applies recorded. */
   deleteWorkspace(workspaceId: string): void {
     for (const run of this.runsOfWorkspace(workspaceId)) {
       this.plans.delete(run.planId);
@@ -42,8 +42,7 @@ export class RunRecords {
       for (const id of run.taskStageIds) this.taskStages.delete(id);
       this.runs.delete(run.id);
     }
-    this.managedResources.delete(workspaceId);
-    this.appliedInstances.delete(workspaceId);
+    this.unknownArguments.delete(workspaceId);
   }
 
   plan(run: RunRecord): PlanRecord {

@@ -1,31 +1,28 @@
 // A finished remote apply writes the workspace's next state version, as the service does: serial + 1, the lineage
-// kept (a new one for a workspace's first state), one resource per managed address with its instances.
+// kept (a new one for a workspace's first state), and the current state's instances with the run's changes made to
+// them. The current state is whatever last wrote it (an apply, `state push`, `state mv`, an import), so none of
+// that is undone by the next apply.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { TerraformState } from '../store/stateVersions';
 import type { PlannedChange, RunRecord } from './model';
-import { parseAddress } from './address';
-import { appliedAttributes, generatedId } from './changeValues';
-import { sensitiveAttributePaths, stateInstances, type StateInstance } from './stateInstances';
+import { nextStateResources } from './nextStateResources';
+import { stateInstances } from './stateInstances';
 import { typeOf } from '../store/valueType';
 import { outputsReadingInstances } from './outputValues';
-import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
 /**
- * `applied`: the changes carried out (default: the whole plan) and whether the apply finished. An interrupted apply
- * saves the instances it got to and leaves the outputs as they were: Terraform evaluates them after the resources.
+ * Writes the next state version and returns it. `applied`: the changes carried out (default: the whole plan) and
+ * whether the apply finished. An interrupted apply saves the instances it got to and leaves the outputs as they
+ * were: Terraform evaluates them after the resources.
  */
-export function writeStateAfterApply(
-  store: Store,
-  run: RunRecord,
-  addresses: readonly string[],
-  at: Date,
-  applied: { changes: readonly PlannedChange[]; complete: boolean } = { changes: run.changes, complete: true },
-): void {
+export function writeStateAfterApply(store: Store, run: RunRecord, at: Date, applied: { changes: readonly PlannedChange[]; complete: boolean } = { changes: run.changes, complete: true }): TerraformState {
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
-  const destroyedAll = run.isDestroy && applied.complete;
-  const resources = destroyedAll ? [] : stateResources(run, applied.changes, addresses, stateInstances(current?.state));
+  // A full destroy that finished leaves an empty state (data sources go too); a targeted or interrupted one removes
+  // only what it did.
+  const emptied = run.isDestroy && !run.targetAddrs?.length && applied.complete;
+  const resources = emptied ? [] : nextStateResources(current?.state, stateInstances(current?.state), applied.changes, run.id);
   const finishedOutputs = () => (run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs);
   const state: TerraformState = {
     version: 4,
@@ -39,6 +36,7 @@ export function writeStateAfterApply(
   const bytes = Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
   const md5 = createHash('md5').update(bytes).digest('hex');
   store.stateVersions.create(run.workspaceId, { serial: state.serial, lineage: state.lineage, md5, state: bytes, runId: run.id, now: at });
+  return state;
 }
 
 type StateOutputs = NonNullable<TerraformState['outputs']>;
@@ -58,39 +56,4 @@ function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<Ter
     else if (previous[planned.name]) outputs[planned.name] = previous[planned.name]!;
   }
   return outputs;
-}
-
-/**
- * One resource per `module.net.aws_vpc.main` with its instances: the attributes this run applied for what it changed,
- * the previous state's for the rest.
- */
-function stateResources(run: RunRecord, changes: readonly PlannedChange[], addresses: readonly string[], previous: ReadonlyMap<string, StateInstance>): NonNullable<TerraformState['resources']> {
-  const applied = new Map(changes.filter((change) => change.action !== 'delete' && change.after).map((change) => [change.address, change]));
-  const byResource = new Map<string, { module?: string; mode: string; type: string; name: string; provider: string; instances: unknown[] }>();
-  for (const address of addresses) {
-    const parsed = parseAddress(address);
-    if (!parsed) continue;
-    const { module, mode, type, name, key } = parsed;
-    const resourceKey = `${module ?? ''}|${mode}|${type}|${name}`;
-    let resource = byResource.get(resourceKey);
-    if (!resource) {
-      resource = { ...(module ? { module } : {}), mode, type, name, provider: providerOf(type), instances: [] };
-      byResource.set(resourceKey, resource);
-    }
-    const change = applied.get(address);
-    const attributes = change ? appliedAttributes(change, type, run.id) : (previous.get(address)?.attributes ?? { id: generatedId(address) });
-    const sensitive = change ? sensitiveOnApply(type, change.sensitive ?? []) : (previous.get(address)?.sensitive ?? []);
-    resource.instances.push({
-      ...(key !== undefined ? { index_key: key } : {}),
-      schema_version: 0,
-      attributes: encodeStateAttributes(type, attributes),
-      sensitive_attributes: sensitiveAttributePaths(sensitive),
-    });
-  }
-  return [...byResource.values()];
-}
-
-function providerOf(type: string): string {
-  if (type === 'terraform_data') return 'provider["terraform.io/builtin/terraform"]';
-  return `provider["registry.terraform.io/hashicorp/${type.split('_')[0]}"]`;
 }

@@ -6,11 +6,6 @@ import { typeOf } from '../store/valueType';
 
 const dynamicAttributes = ['input', 'output', 'triggers_replace'];
 
-/** Attributes the plan knows only after apply because the type computes them. */
-export function computedAfterApply(type: string): string[] {
-  return type === 'terraform_data' ? ['output'] : [];
-}
-
 /** What the apply makes of computed attributes once the planned ones are known. */
 export function computeOnApply(type: string, attributes: Record<string, unknown>): Record<string, unknown> {
   return type === 'terraform_data' ? { ...attributes, output: attributes.input ?? null } : attributes;

@@ -1,9 +1,10 @@
-// The configuration-driven plan: instances (count, for_each, through variables), fingerprints, outputs, and the
-// diff against what was applied. Pure functions over parsed texts.
+// The configuration-driven plan: instances (count, for_each, through variables), outputs, and the diff of the
+// evaluated arguments against the state's attributes (fingerprints only where the engine cannot evaluate). Pure
+// functions over parsed texts.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { readConfiguration } from '../../../emulator/src/engine/configuration';
-import { configuredChanges, variableValues, type AppliedInstance } from '../../../emulator/src/engine/plan';
+import { configuredChanges, variableValues } from '../../../emulator/src/engine/plan';
 import type { Variable } from '../../../emulator/src/store/model';
 import type { TerraformParser } from '../../../server/src/model';
 import { testParser } from '../../model/helpers';
@@ -89,13 +90,17 @@ output "data" { value = data.terraform_data.d.id }
     assert.equal(outputs((address) => (address === 'terraform_data.b[0]' ? undefined : state.get(address))).ids, undefined);
   });
 
-  test('fingerprints change with the arguments or the variables they read, not with count or for_each', () => {
-    const base = 'resource "x" "y" {\n  count = var.n\n  input = var.who\n}';
-    const of = (text: string, who: string, n: number) => read(text, new Map<string, unknown>([['who', who], ['n', n]]) as never).instances[0]!.fingerprint;
-    assert.equal(of(base, 'a', 1), of(base, 'a', 3));
-    assert.notEqual(of(base, 'a', 1), of(base, 'b', 1));
-    assert.notEqual(of(base, 'a', 1), of(base.replace('input', 'other'), 'a', 1));
+  test('an argument the engine cannot evaluate gets a fingerprint of its text and what it reads, not of count or for_each', () => {
+    const base = 'resource "x" "y" {\n  count = var.n\n  input = unevaluated(var.who)\n  known = var.who\n}';
+    const of = (text: string, who: string, n: number) => read(text, new Map<string, unknown>([['who', who], ['n', n]]) as never).instances[0]!;
+    assert.deepEqual([of(base, 'a', 1).unknown, Object.keys(of(base, 'a', 1).unknownFingerprints)], [['input'], ['input']], 'only the unknown argument has one');
+    assert.equal(of(base, 'a', 1).unknownFingerprints.input, of(base, 'a', 3).unknownFingerprints.input);
+    assert.notEqual(of(base, 'a', 1).unknownFingerprints.input, of(base, 'b', 1).unknownFingerprints.input);
+    assert.notEqual(of(base, 'a', 1).unknownFingerprints.input, of(base.replace('unevaluated(', 'other('), 'a', 1).unknownFingerprints.input);
   });
+
+  const stateOf = (entries: Record<string, Record<string, unknown>>) => new Map(Object.entries(entries).map(([address, attributes]) => [address, { attributes }]));
+  const run = { isDestroy: false, refreshOnly: false };
 
   test('the diff: create, update, replace (by request or trigger), delete, no-op; destroy and refresh-only', () => {
     const declared = read(`
@@ -105,25 +110,89 @@ resource "terraform_data" "triggered" { triggers_replace = "v2" }
 resource "x" "asked" {}
 resource "x" "new" {}
 `);
-    const fingerprint = (address: string) => declared.instances.find((i) => i.address === address)!;
-    const applied = new Map<string, AppliedInstance>([
-      ['x.kept', { fingerprint: fingerprint('x.kept').fingerprint }],
-      ['x.changed', { fingerprint: 'old' }],
-      ['terraform_data.triggered', { fingerprint: fingerprint('terraform_data.triggered').fingerprint, replaceTrigger: '"v1"|[]' }],
-      ['x.asked', { fingerprint: fingerprint('x.asked').fingerprint }],
-    ]);
-    const managed = ['x.kept', 'x.changed', 'terraform_data.triggered', 'x.asked', 'x.gone'];
-    const run = { isDestroy: false, refreshOnly: false, replaceAddrs: ['x.asked'] };
-    assert.deepEqual(configuredChanges({ run, declared, managed, applied }), [
+    const state = stateOf({
+      'x.kept': { id: 'k', a: 1 },
+      'x.changed': { id: 'c', a: 1 },
+      'terraform_data.triggered': { id: 't', triggers_replace: 'v1' },
+      'x.asked': { id: 'a' },
+      'x.gone': { id: 'g' },
+    });
+    assert.deepEqual(configuredChanges({ run: { ...run, replaceAddrs: ['x.asked'] }, declared, state, unknownArguments: new Map() }), [
       { address: 'x.changed', action: 'update' },
       { address: 'terraform_data.triggered', action: 'replace' },
       { address: 'x.asked', action: 'replace' },
       { address: 'x.new', action: 'create' },
       { address: 'x.gone', action: 'delete' },
     ]);
-    assert.deepEqual(configuredChanges({ run: { isDestroy: true, refreshOnly: false }, declared, managed: ['x.kept'], applied }), [{ address: 'x.kept', action: 'delete' }]);
-    assert.deepEqual(configuredChanges({ run: { isDestroy: false, refreshOnly: true }, declared, managed, applied }), []);
+    assert.deepEqual(configuredChanges({ run: { isDestroy: true, refreshOnly: false }, declared, state: stateOf({ 'x.kept': { id: 'k' } }), unknownArguments: new Map() }), [{ address: 'x.kept', action: 'delete' }]);
+    assert.deepEqual(configuredChanges({ run: { isDestroy: false, refreshOnly: true }, declared, state, unknownArguments: new Map() }), []);
   });
+
+  test('values, not text, decide an update: lower("X") where the state says "x", a grown count, a map in another key order', () => {
+    const declared = read(`
+variable "names" { default = ["a", "b", "c"] }
+resource "terraform_data" "x" { input = lower("X") }
+resource "terraform_data" "list" {
+  count = length(var.names)
+  input = upper(var.names[count.index])
+}
+resource "x" "tags" { tags = { b = 2, a = 1 } }
+resource "terraform_data" "unset" {}
+`);
+    const state = stateOf({
+      'terraform_data.x': { id: '1', input: 'x', output: 'x' },
+      'terraform_data.list[0]': { id: '2', input: 'A', output: 'A' },
+      'terraform_data.list[1]': { id: '3', input: 'B', output: 'B' },
+      'x.tags': { id: '4', tags: { a: 1, b: 2 } },
+      'terraform_data.unset': { id: '5' },
+    });
+    assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments: new Map() }), [{ address: 'terraform_data.list[2]', action: 'create' }]);
+  });
+
+  test('an argument the code no longer sets is a change (it becomes null); what the provider sets (id, output) is not compared', () => {
+    const declared = read('resource "terraform_data" "x" {}\nresource "x" "y" { a = 1 }');
+    const state = stateOf({ 'terraform_data.x': { id: '1', input: 'gone', output: 'gone' }, 'x.y': { id: '2', a: 1, b: 'dropped' } });
+    assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments: new Map() }), [
+      { address: 'terraform_data.x', action: 'update' },
+      { address: 'x.y', action: 'update' },
+    ]);
+    assert.deepEqual(configuredChanges({ run, declared, state: stateOf({ 'terraform_data.x': { id: '1' }, 'x.y': { id: '2', a: 1 } }), unknownArguments: new Map() }), []);
+  });
+
+  test('state moved or removed outside a run: the state decides what exists (a2 deleted, a and c created)', () => {
+    const declared = read('resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" { input = "c" }');
+    const state = stateOf({ 'terraform_data.a2': { id: '1', input: 'a' }, 'terraform_data.b': { id: '2', input: 'b' } });
+    assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments: new Map() }), [
+      { address: 'terraform_data.a', action: 'create' },
+      { address: 'terraform_data.c', action: 'create' },
+      { address: 'terraform_data.a2', action: 'delete' },
+    ]);
+  });
+
+  test('an unknown argument is unchanged while its fingerprint and the value its apply wrote are; otherwise it updates (a trigger replaces)', () => {
+    const text = (who: string) => `
+resource "x" "y" { input = unevaluated("${who}") }
+resource "terraform_data" "t" { triggers_replace = unevaluated("${who}") }
+`;
+    const declared = read(text('a'));
+    const recorded = (address: string, argument: string, written: unknown) => ({ [argument]: { fingerprint: declared.instances.find((i) => i.address === address)!.unknownFingerprints[argument]!, written } });
+    const unknownArguments = new Map([
+      ['x.y', recorded('x.y', 'input', 'gen-1')],
+      ['terraform_data.t', recorded('terraform_data.t', 'triggers_replace', 'gen-2')],
+    ]);
+    const state = stateOf({ 'x.y': { id: '1', input: 'gen-1' }, 'terraform_data.t': { id: '2', triggers_replace: 'gen-2' } });
+    assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments }), []);
+    assert.deepEqual(configuredChanges({ run, declared: read(text('b')), state, unknownArguments }), [
+      { address: 'x.y', action: 'update' },
+      { address: 'terraform_data.t', action: 'replace' },
+    ]);
+    assert.deepEqual(configuredChanges({ run, declared, state: stateOf({ 'x.y': { id: '1', input: 'pushed' }, 'terraform_data.t': { id: '2', triggers_replace: 'gen-2' } }), unknownArguments }), [{ address: 'x.y', action: 'update' }], 'a state written since (a push) matches no record');
+    assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments: new Map() }), [
+      { address: 'x.y', action: 'update' },
+      { address: 'terraform_data.t', action: 'replace' },
+    ], 'no record (an imported instance): Terraform plans an unknown value as a change');
+  });
+
   test('the diff after an apply: nothing changes, a trigger read from a variable replaces, a module input updates, a dropped module instance deletes', () => {
     const text = `
 variable "release" { default = "1" }
@@ -138,12 +207,10 @@ module "app" {
 `;
     const upload = (values: Map<string, unknown>) => readConfiguration(parser, files(text, { 'app/main.tf': 'variable "size" {}\nresource "x" "vm" { size = var.size }\n' }), values as never)!;
     const first = upload(new Map());
-    const managed = first.instances.map((i) => i.address);
-    const applied = new Map<string, AppliedInstance>(first.instances.map((i) => [i.address, { fingerprint: i.fingerprint, ...(i.replaceTrigger !== undefined ? { replaceTrigger: i.replaceTrigger } : {}) }]));
-    const run = { isDestroy: false, refreshOnly: false };
-    assert.deepEqual(managed, ['terraform_data.deploy', 'module.app["a"].x.vm', 'module.app["b"].x.vm']);
-    assert.deepEqual(configuredChanges({ run, declared: upload(new Map()), managed, applied }), []);
-    assert.deepEqual(configuredChanges({ run, declared: upload(new Map<string, unknown>([['release', '2'], ['size', 2], ['names', ['a']]])), managed, applied }), [
+    const state = new Map(first.instances.map((i) => [i.address, { attributes: { id: `id-${i.address}`, ...i.values } }]));
+    assert.deepEqual([...state.keys()], ['terraform_data.deploy', 'module.app["a"].x.vm', 'module.app["b"].x.vm']);
+    assert.deepEqual(configuredChanges({ run, declared: upload(new Map()), state, unknownArguments: new Map() }), []);
+    assert.deepEqual(configuredChanges({ run, declared: upload(new Map<string, unknown>([['release', '2'], ['size', 2], ['names', ['a']]])), state, unknownArguments: new Map() }), [
       { address: 'terraform_data.deploy', action: 'replace' },
       { address: 'module.app["a"].x.vm', action: 'update' },
       { address: 'module.app["b"].x.vm', action: 'delete' },

@@ -127,8 +127,8 @@ output "inner" { value = module.net.id }
     assert.deepEqual(onlyModules.outputs, [], 'module outputs are not root outputs');
   });
 
-  test('fingerprints follow module inputs, locals and each.value, per instance', () => {
-    const fingerprints = (cidr: string, size: number) => {
+  test('the values a plan compares follow module inputs, locals and each.value, per instance', () => {
+    const valuesOf = (cidr: string, size: number) => {
       const declared = readConfiguration(
         parser,
         upload({
@@ -149,11 +149,11 @@ resource "r" "each" {
         }),
         new Map(),
       )!;
-      return new Map(declared.instances.map((i) => [i.address, i.fingerprint]));
+      return new Map(declared.instances.map((i) => [i.address, JSON.stringify([i.values, i.unknownFingerprints])]));
     };
-    const base = fingerprints('10.0.0.0/16', 1);
-    const otherCidr = fingerprints('10.1.0.0/16', 1);
-    const otherSize = fingerprints('10.0.0.0/16', 2);
+    const base = valuesOf('10.0.0.0/16', 1);
+    const otherCidr = valuesOf('10.1.0.0/16', 1);
+    const otherSize = valuesOf('10.0.0.0/16', 2);
     assert.notEqual(base.get('module.net.aws_vpc.this'), otherCidr.get('module.net.aws_vpc.this'));
     assert.equal(base.get('module.net.module.inner.r.deep'), otherCidr.get('module.net.module.inner.r.deep'), 'the inner module does not read the cidr');
     assert.notEqual(base.get('r.each["a"]'), otherCidr.get('r.each["a"]'));
