@@ -7,6 +7,7 @@ import path from 'node:path';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
+import type { ModelFileSystem } from '../model/fileSystem';
 import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
@@ -29,6 +30,8 @@ export interface ModuleFoldersOptions {
    * cores, else 1): one on this thread, the others' files all parsed by the pool's worker.
    */
   backgroundLanes?: number;
+  /** Where the models read closed files from (default: the disk). */
+  fileSystem?: ModelFileSystem;
 }
 
 export type FolderEvent =
@@ -225,8 +228,9 @@ export class ModuleFolders {
       const model = await ModuleFolderModel.load({
         folder,
         parser,
+        ...(this.options.fileSystem ? { fileSystem: this.options.fileSystem } : {}),
         environment: this.options.environment,
-        override: this.roots.get(this.rootOf(folder) ?? '') ?? {},
+        override: this.overrideFor(folder),
         ...(openDocuments ? { openDocuments } : {}),
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
@@ -251,6 +255,10 @@ export class ModuleFolders {
         model.dispose();
         return undefined;
       }
+      // Settings that arrived while it loaded (the editor's answer to workspace/configuration races the first
+      // didOpen) reached only the models already listed: this one takes them now, before anyone reads its link.
+      model.setOverride(this.overrideFor(folder));
+      model.setMaxFileSize(this.maxFileSize);
       this.models.set(folder, model);
       model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
       this.emit({ kind: 'added', model });
@@ -270,6 +278,12 @@ export class ModuleFolders {
       if (this.queues.get(folder) === settled) this.queues.delete(folder);
     });
     return next;
+  }
+
+  /** The link override setting of the workspace folder a module folder is in ({} outside every workspace folder). */
+  private overrideFor(folder: string): ServiceLinkOverride {
+    const root = this.rootOf(folder);
+    return (root && this.roots.get(root)) || {};
   }
 
   /** The innermost workspace folder containing `folder`. */
