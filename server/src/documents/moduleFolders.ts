@@ -37,7 +37,7 @@ export interface ModuleFoldersOptions {
 export type FolderEvent =
   | { kind: 'added'; model: ModuleFolderModel }
   | { kind: 'changed'; model: ModuleFolderModel; change: ModelChange }
-  /** The workspace folder was closed: the model is disposed right after this event. */
+  /** The folder left the workspace (see removeRoot, releaseIfOutside): the model is disposed right after this event. */
   | { kind: 'removed'; model: ModuleFolderModel };
 
 const skippedFolders = new Set(['node_modules', '.git', '.terraform', '.hg', '.svn']);
@@ -153,17 +153,43 @@ export class ModuleFolders {
     }
   }
 
-  /** A workspace folder was closed: its module folders go away (a folder still inside another root stays). */
+  /**
+   * A workspace folder was closed: its module folders go away, except a folder still inside another root and a
+   * folder with documents open in the editor. The client owns an open document's text (LSP), and may keep it open
+   * and edit it after closing its workspace folder: a model read again from disk would answer for text the user
+   * no longer has. Such a folder stays until its last document closes (releaseIfOutside).
+   */
   removeRoot(root: string): void {
     const resolved = path.resolve(root);
     if (!this.roots.delete(resolved)) return;
     for (const model of [...this.models.values()]) {
       if (model.folder !== resolved && !model.folder.startsWith(resolved + path.sep)) continue;
-      if (this.rootOf(model.folder)) continue;
-      this.models.delete(model.folder);
-      this.emit({ kind: 'removed', model });
-      model.dispose();
+      if (this.rootOf(model.folder) || model.openFiles().length > 0) {
+        // The removed folder's override no longer applies to it (another root's does, or none).
+        void this.enqueue(model.folder, async () => model.setOverride(this.overrideFor(model.folder)));
+        continue;
+      }
+      this.remove(model);
     }
+  }
+
+  /**
+   * A document of the file's folder closed: a folder outside every workspace folder has a model for its open
+   * documents only (a file opened from elsewhere, or kept by removeRoot), so with none left it goes.
+   */
+  releaseIfOutside(uriOrPath: string): Promise<void> {
+    const folder = folderOfFile(localPathOf(uriOrPath));
+    if (!folder) return Promise.resolve();
+    return this.enqueue(folder, async () => {
+      const model = this.models.get(folder);
+      if (model && !this.rootOf(folder) && model.openFiles().length === 0) this.remove(model);
+    });
+  }
+
+  private remove(model: ModuleFolderModel): void {
+    this.models.delete(model.folder);
+    this.emit({ kind: 'removed', model });
+    model.dispose();
   }
 
   /** Changes the size above which files get no analysis (for what is read or edited from now on). */
