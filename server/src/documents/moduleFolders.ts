@@ -12,6 +12,7 @@ import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 import { hasSpareCore } from '../indexing/workerStart';
+import { ModuleCalls } from './moduleCalls';
 
 export interface ModuleFoldersOptions {
   /** Loaded once at start-up; models wait for it. */
@@ -47,6 +48,8 @@ export class ModuleFolders {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly roots = new Map<string, ServiceLinkOverride>();
   private readonly listeners = new Set<(event: FolderEvent) => void>();
+  /** Which folders the others call as modules: the override links root modules only (overrideFor). */
+  private readonly moduleCalls = new ModuleCalls();
 
   private maxFileSize: number;
   /** Aborted by dispose(): the folders still loading stop reading and parsing (the server is shutting down). */
@@ -84,6 +87,8 @@ export class ModuleFolders {
     const resolved = path.resolve(root);
     // Settings may have arrived first (setOverride): keep them unless told otherwise.
     if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
+    // Folders already loaded below it (a file opened before the folder was added) now take its override.
+    this.applyOverrides();
     const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
     await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
   }
@@ -164,13 +169,10 @@ export class ModuleFolders {
     if (!this.roots.delete(resolved)) return;
     for (const model of [...this.models.values()]) {
       if (model.folder !== resolved && !model.folder.startsWith(resolved + path.sep)) continue;
-      if (this.rootOf(model.folder) || model.openFiles().length > 0) {
-        // The removed folder's override no longer applies to it (another root's does, or none).
-        void this.enqueue(model.folder, async () => model.setOverride(this.overrideFor(model.folder)));
-        continue;
-      }
-      this.remove(model);
+      if (!this.rootOf(model.folder) && model.openFiles().length === 0) this.remove(model);
     }
+    // The folders that stay no longer take the removed folder's override (another root's, or none).
+    this.applyOverrides();
   }
 
   /**
@@ -190,6 +192,8 @@ export class ModuleFolders {
     this.models.delete(model.folder);
     this.emit({ kind: 'removed', model });
     model.dispose();
+    // The modules it called may be root modules now.
+    if (this.moduleCalls.forget(model.folder)) this.applyOverrides();
   }
 
   /** Changes the size above which files get no analysis (for what is read or edited from now on). */
@@ -198,11 +202,18 @@ export class ModuleFolders {
     for (const model of this.models.values()) model.setMaxFileSize(maxFileSize);
   }
 
-  /** Changes the link override of a workspace folder's module folders. */
+  /** Changes the link override of a workspace folder's root module folders. */
   setOverride(root: string, override: ServiceLinkOverride): void {
-    const resolved = path.resolve(root);
-    this.roots.set(resolved, override);
-    for (const model of this.models.values()) if (this.rootOf(model.folder) === resolved) void this.enqueue(model.folder, async () => model.setOverride(override));
+    this.roots.set(path.resolve(root), override);
+    this.applyOverrides();
+  }
+
+  /**
+   * Gives every model the override it takes now (overrideFor), in order with the work queued on its folder; the
+   * model ignores one equal to its own. Called when the settings, the workspace folders or the module calls change.
+   */
+  private applyOverrides(): void {
+    for (const model of this.models.values()) void this.enqueue(model.folder, async () => model.setOverride(this.overrideFor(model.folder)));
   }
 
   /** Runs `work` with the folder's model (created and loaded first if needed), in order with earlier work. */
@@ -281,13 +292,19 @@ export class ModuleFolders {
         model.dispose();
         return undefined;
       }
+      const callsChanged = this.moduleCalls.update(model, model.index.files());
       // Settings that arrived while it loaded (the editor's answer to workspace/configuration races the first
       // didOpen) reached only the models already listed: this one takes them now, before anyone reads its link.
       model.setOverride(this.overrideFor(folder));
       model.setMaxFileSize(this.maxFileSize);
       this.models.set(folder, model);
-      model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
+      model.onDidChange((change) => {
+        if (this.moduleCalls.update(model, change.files)) this.applyOverrides();
+        this.emit({ kind: 'changed', model, change });
+      });
       this.emit({ kind: 'added', model });
+      // The modules it calls were maybe linked as root modules until now.
+      if (callsChanged) this.applyOverrides();
       return model;
     } catch (error) {
       this.options.log(`Cannot read the module folder ${folder}: ${error instanceof Error ? error.message : String(error)}`);
@@ -306,8 +323,13 @@ export class ModuleFolders {
     return next;
   }
 
-  /** The link override setting of the workspace folder a module folder is in ({} outside every workspace folder). */
+  /**
+   * The link override setting of the workspace folder a module folder is in ({} outside every workspace folder).
+   * The setting names the workspace a root module runs in: a child module (another folder calls it, moduleCalls.ts)
+   * runs as part of its caller's configuration, and keeps what its own code says, normally no link at all.
+   */
   private overrideFor(folder: string): ServiceLinkOverride {
+    if (this.moduleCalls.isChild(folder)) return {};
     const root = this.rootOf(folder);
     return (root && this.roots.get(root)) || {};
   }
