@@ -7,10 +7,12 @@ import path from 'node:path';
 import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
+import type { ModelFileSystem } from '../model/fileSystem';
 import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
 import { hasSpareCore } from '../indexing/workerStart';
+import { ModuleCalls } from './moduleCalls';
 
 export interface ModuleFoldersOptions {
   /** Loaded once at start-up; models wait for it. */
@@ -29,12 +31,14 @@ export interface ModuleFoldersOptions {
    * cores, else 1): one on this thread, the others' files all parsed by the pool's worker.
    */
   backgroundLanes?: number;
+  /** Where the models read closed files from (default: the disk). */
+  fileSystem?: ModelFileSystem;
 }
 
 export type FolderEvent =
   | { kind: 'added'; model: ModuleFolderModel }
   | { kind: 'changed'; model: ModuleFolderModel; change: ModelChange }
-  /** The workspace folder was closed: the model is disposed right after this event. */
+  /** The folder left the workspace (see removeRoot, releaseIfOutside): the model is disposed right after this event. */
   | { kind: 'removed'; model: ModuleFolderModel };
 
 const skippedFolders = new Set(['node_modules', '.git', '.terraform', '.hg', '.svn']);
@@ -44,6 +48,8 @@ export class ModuleFolders {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly roots = new Map<string, ServiceLinkOverride>();
   private readonly listeners = new Set<(event: FolderEvent) => void>();
+  /** Which folders the others call as modules: the override links root modules only (overrideFor). */
+  private readonly moduleCalls = new ModuleCalls();
 
   private maxFileSize: number;
   /** Aborted by dispose(): the folders still loading stop reading and parsing (the server is shutting down). */
@@ -81,6 +87,8 @@ export class ModuleFolders {
     const resolved = path.resolve(root);
     // Settings may have arrived first (setOverride): keep them unless told otherwise.
     if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
+    // Folders already loaded below it (a file opened before the folder was added) now take its override.
+    this.applyOverrides();
     const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
     await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
   }
@@ -150,17 +158,42 @@ export class ModuleFolders {
     }
   }
 
-  /** A workspace folder was closed: its module folders go away (a folder still inside another root stays). */
+  /**
+   * A workspace folder was closed: its module folders go away, except a folder still inside another root and a
+   * folder with documents open in the editor. The client owns an open document's text (LSP), and may keep it open
+   * and edit it after closing its workspace folder: a model read again from disk would answer for text the user
+   * no longer has. Such a folder stays until its last document closes (releaseIfOutside).
+   */
   removeRoot(root: string): void {
     const resolved = path.resolve(root);
     if (!this.roots.delete(resolved)) return;
     for (const model of [...this.models.values()]) {
       if (model.folder !== resolved && !model.folder.startsWith(resolved + path.sep)) continue;
-      if (this.rootOf(model.folder)) continue;
-      this.models.delete(model.folder);
-      this.emit({ kind: 'removed', model });
-      model.dispose();
+      if (!this.rootOf(model.folder) && model.openFiles().length === 0) this.remove(model);
     }
+    // The folders that stay no longer take the removed folder's override (another root's, or none).
+    this.applyOverrides();
+  }
+
+  /**
+   * A document of the file's folder closed: a folder outside every workspace folder has a model for its open
+   * documents only (a file opened from elsewhere, or kept by removeRoot), so with none left it goes.
+   */
+  releaseIfOutside(uriOrPath: string): Promise<void> {
+    const folder = folderOfFile(localPathOf(uriOrPath));
+    if (!folder) return Promise.resolve();
+    return this.enqueue(folder, async () => {
+      const model = this.models.get(folder);
+      if (model && !this.rootOf(folder) && model.openFiles().length === 0) this.remove(model);
+    });
+  }
+
+  private remove(model: ModuleFolderModel): void {
+    this.models.delete(model.folder);
+    this.emit({ kind: 'removed', model });
+    model.dispose();
+    // The modules it called may be root modules now.
+    if (this.moduleCalls.forget(model.folder)) this.applyOverrides();
   }
 
   /** Changes the size above which files get no analysis (for what is read or edited from now on). */
@@ -169,11 +202,18 @@ export class ModuleFolders {
     for (const model of this.models.values()) model.setMaxFileSize(maxFileSize);
   }
 
-  /** Changes the link override of a workspace folder's module folders. */
+  /** Changes the link override of a workspace folder's root module folders. */
   setOverride(root: string, override: ServiceLinkOverride): void {
-    const resolved = path.resolve(root);
-    this.roots.set(resolved, override);
-    for (const model of this.models.values()) if (this.rootOf(model.folder) === resolved) void this.enqueue(model.folder, async () => model.setOverride(override));
+    this.roots.set(path.resolve(root), override);
+    this.applyOverrides();
+  }
+
+  /**
+   * Gives every model the override it takes now (overrideFor), in order with the work queued on its folder; the
+   * model ignores one equal to its own. Called when the settings, the workspace folders or the module calls change.
+   */
+  private applyOverrides(): void {
+    for (const model of this.models.values()) void this.enqueue(model.folder, async () => model.setOverride(this.overrideFor(model.folder)));
   }
 
   /** Runs `work` with the folder's model (created and loaded first if needed), in order with earlier work. */
@@ -225,8 +265,9 @@ export class ModuleFolders {
       const model = await ModuleFolderModel.load({
         folder,
         parser,
+        ...(this.options.fileSystem ? { fileSystem: this.options.fileSystem } : {}),
         environment: this.options.environment,
-        override: this.roots.get(this.rootOf(folder) ?? '') ?? {},
+        override: this.overrideFor(folder),
         ...(openDocuments ? { openDocuments } : {}),
         maxFileSize: this.maxFileSize,
         onLargeFile: (file, size) => this.options.onLargeFile?.(file, size),
@@ -251,9 +292,19 @@ export class ModuleFolders {
         model.dispose();
         return undefined;
       }
+      const callsChanged = this.moduleCalls.update(model, model.index.files());
+      // Settings that arrived while it loaded (the editor's answer to workspace/configuration races the first
+      // didOpen) reached only the models already listed: this one takes them now, before anyone reads its link.
+      model.setOverride(this.overrideFor(folder));
+      model.setMaxFileSize(this.maxFileSize);
       this.models.set(folder, model);
-      model.onDidChange((change) => this.emit({ kind: 'changed', model, change }));
+      model.onDidChange((change) => {
+        if (this.moduleCalls.update(model, change.files)) this.applyOverrides();
+        this.emit({ kind: 'changed', model, change });
+      });
       this.emit({ kind: 'added', model });
+      // The modules it calls were maybe linked as root modules until now.
+      if (callsChanged) this.applyOverrides();
       return model;
     } catch (error) {
       this.options.log(`Cannot read the module folder ${folder}: ${error instanceof Error ? error.message : String(error)}`);
@@ -270,6 +321,17 @@ export class ModuleFolders {
       if (this.queues.get(folder) === settled) this.queues.delete(folder);
     });
     return next;
+  }
+
+  /**
+   * The link override setting of the workspace folder a module folder is in ({} outside every workspace folder).
+   * The setting names the workspace a root module runs in: a child module (another folder calls it, moduleCalls.ts)
+   * runs as part of its caller's configuration, and keeps what its own code says, normally no link at all.
+   */
+  private overrideFor(folder: string): ServiceLinkOverride {
+    if (this.moduleCalls.isChild(folder)) return {};
+    const root = this.rootOf(folder);
+    return (root && this.roots.get(root)) || {};
   }
 
   /** The innermost workspace folder containing `folder`. */

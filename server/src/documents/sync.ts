@@ -330,6 +330,7 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       return model.closeDocument(textDocument.uri);
     });
     void closed
+      .then(() => folders.releaseIfOutside(textDocument.uri))
       .catch(() => undefined) // the model reports its own failures; the memory is given back either way
       .then(() => {
         // A large document's texts are garbage now: give the memory back instead of whenever V8 gets to it.

@@ -332,7 +332,9 @@ export class ModuleFolderModel {
     return this.closed.largeFiles();
   }
 
+  /** An override equal to the current one changes nothing (no new link, no change event). */
   setOverride(override: ServiceLinkOverride): void {
+    if (sameOverride(this.override, override)) return;
     this.override = override;
     this.invalidate([]);
   }
@@ -452,4 +454,8 @@ export class ModuleFolderModel {
     const change = { files };
     for (const listener of [...this.listeners]) listener(change);
   }
+}
+
+function sameOverride(a: ServiceLinkOverride, b: ServiceLinkOverride): boolean {
+  return a.hostname === b.hostname && a.organization === b.organization && a.workspace === b.workspace && a.project === b.project;
 }

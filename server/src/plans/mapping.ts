@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MovedBlock, TargetAddress } from '../model';
+import { isLocalModuleSource } from '../model/moduleSources';
 import type { PlanBlockVerdict, PlanInstanceChange } from '../protocol';
 import { parseAddress, resourceKey, withoutKeys } from './addresses';
 import type { ParsedAddress } from './addresses';
@@ -34,10 +35,6 @@ export interface PlanMapping {
 
 /** Nested module calls deeper than this are not followed (and a module that calls itself is cut off). */
 const maxModuleDepth = 16;
-
-export function isLocalModuleSource(source: string | undefined): source is string {
-  return source !== undefined && (source.startsWith('./') || source.startsWith('../') || source === '.' || source === '..');
-}
 
 interface Slot {
   block: TargetAddress;
