@@ -10,7 +10,7 @@ import type { ConfigurationFinding } from './configurationCheck';
 import { writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import { generatedId, withValues } from './changeValues';
-import { plannedOutputs } from './plannedOutputs';
+import { changesOutputs, plannedOutputs } from './plannedOutputs';
 import { outputsReadingInstances } from './outputValues';
 import { stateInstances } from './stateInstances';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
@@ -154,9 +154,9 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   if (run.targetAddrs?.length) findings.push(targetingInEffect);
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
-  // plan changes what it lists.
+  // plan changes what it lists, outputs included (Terraform applies an output-only change).
   const errors = run.planFailed || outcome.errors;
-  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0);
+  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0 || changesOutputs(run.outputs));
   const plan = records.plan(run);
   plan.structuredRunOutput = workspace?.structuredRunOutputEnabled ?? true;
   plan.log.lines = plan.structuredRunOutput

@@ -13,15 +13,12 @@ import { encodeStateAttributes, sensitiveOnApply } from './terraformData';
 
 export function writeStateAfterApply(store: Store, run: RunRecord, addresses: readonly string[], at: Date): void {
   const current = store.stateVersions.current(run.workspaceId);
-  const previousOutputs = current?.state?.outputs ?? {};
-  const resources = run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state));
   const state: TerraformState = {
     version: 4,
     terraform_version: run.engineVersion,
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
-    outputs: run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs,
-    resources,
+    ...appliedState(store, run, addresses),
     check_results: null,
   };
   const bytes = Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
@@ -29,19 +26,33 @@ export function writeStateAfterApply(store: Store, run: RunRecord, addresses: re
   store.stateVersions.create(run.workspaceId, { serial: state.serial, lineage: state.lineage, md5, state: bytes, runId: run.id, now: at });
 }
 
-type StateOutputs = NonNullable<TerraformState['outputs']>;
+export type StateOutputs = NonNullable<TerraformState['outputs']>;
+
+/**
+ * What the apply leaves in the workspace's state, worked out from the run and the state before it (the same at the
+ * apply's start as at its end), so the apply log can list the outputs the state will hold.
+ */
+export function appliedState(store: Store, run: RunRecord, addresses: readonly string[]): { resources: NonNullable<TerraformState['resources']>; outputs: StateOutputs } {
+  const current = store.stateVersions.current(run.workspaceId);
+  const previousOutputs = current?.state?.outputs ?? {};
+  const resources = run.isDestroy ? [] : stateResources(run, addresses, stateInstances(current?.state));
+  const outputs = run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs;
+  return { resources, outputs };
+}
 
 /**
  * The configuration's outputs after the apply: the value the plan knew, else the value read from the resources
  * just written (`terraform_data.a.output`), else, when even that is unknown, the value the output had before.
+ * A null output is left out, as Terraform removes a null root output from the state.
  */
 function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<TerraformState['resources']>, previous: StateOutputs): StateOutputs {
   const written = stateInstances({ version: 4, resources } as TerraformState);
   const evaluated = new Map((outputsReadingInstances(store, run, (address) => written.get(address)) ?? []).map((output) => [output.name, output]));
   const outputs: StateOutputs = {};
   for (const planned of run.configuration?.outputs ?? []) {
-    const value = planned.value ?? evaluated.get(planned.name)?.value;
+    const value = planned.value !== undefined ? planned.value : evaluated.get(planned.name)?.value;
     const sensitive = planned.sensitive || evaluated.get(planned.name)?.sensitive === true;
+    if (value === null) continue;
     if (value !== undefined) outputs[planned.name] = { value, type: typeOf(value), ...(sensitive ? { sensitive: true } : {}) };
     else if (previous[planned.name]) outputs[planned.name] = previous[planned.name]!;
   }

@@ -1,0 +1,79 @@
+// Output changes are changes, as Terraform plans them (node_output.go): a plan that only adds, changes or removes an
+// output has changes and its apply saves them; an output that is null before and after is no change (a null root
+// output is never saved).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startHarness, type Harness } from './runs-harness';
+
+describe('configuration-driven runs: output changes', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ followConfiguration: true });
+  });
+  after(() => h.close());
+
+  const workspaceWith = (name: string, text: string, structured = true) => {
+    const { workspace } = h.addWorkspace(name, { autoApply: false, structuredRunOutputEnabled: structured });
+    upload(workspace.id, text);
+    return workspace.id;
+  };
+  const upload = (workspaceId: string, text: string) => {
+    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
+  };
+  const plan = async (workspaceId: string) => {
+    const run = await h.createRun({}, { workspaceId });
+    await h.clock.advance(60_000);
+    return run;
+  };
+  const apply = async (run: string) => {
+    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
+    await h.clock.advance(60_000);
+    assert.equal((await h.run(run)).attributes.status, 'applied');
+  };
+  const outputChanges = async (run: string) => {
+    const planId = (await h.run(run)).relationships.plan.data.id;
+    const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
+    return ((await response.json()) as any).output_changes;
+  };
+  const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
+  const hasChanges = async (run: string) => (await h.run(run)).attributes['has-changes'];
+
+  test('adding an output is a change: the run waits for its apply, which saves the output', async () => {
+    const workspaceId = workspaceWith('output-added', 'resource "terraform_data" "a" { input = 1 }\n');
+    await apply(await plan(workspaceId));
+    upload(workspaceId, 'resource "terraform_data" "a" { input = 1 }\noutput "added" { value = "new" }\n');
+    const run = await plan(workspaceId);
+    assert.equal(await hasChanges(run), true);
+    const { attributes } = await h.run(run);
+    assert.notEqual(attributes.status, 'planned_and_finished');
+    assert.equal(attributes.actions['is-confirmable'], true, 'waits for its apply');
+    assert.deepEqual((await outputChanges(run)).added.actions, ['create']);
+    await apply(run);
+    assert.deepEqual(state(workspaceId).outputs, { added: { value: 'new', type: 'string' } });
+    assert.equal(await hasChanges(await plan(workspaceId)), false, 'once saved, the next plan has no changes');
+  });
+
+  test('changing or removing an output is a change; the apply saves the new value, or drops the output', async () => {
+    const workspaceId = workspaceWith('output-changed', 'output "v" { value = "one" }\noutput "gone" { value = 1 }\n');
+    await apply(await plan(workspaceId));
+    upload(workspaceId, 'output "v" { value = "two" }\n');
+    const run = await plan(workspaceId);
+    assert.equal(await hasChanges(run), true);
+    const changes = await outputChanges(run);
+    assert.deepEqual(changes.v.actions, ['update']);
+    assert.deepEqual(changes.gone, { actions: ['delete'], before: 1, after: null, after_unknown: false, before_sensitive: false, after_sensitive: false });
+    await apply(run);
+    assert.deepEqual(state(workspaceId).outputs, { v: { value: 'two', type: 'string' } });
+  });
+
+  test('an output that is null is no change, plan after plan, and is not saved', async () => {
+    const workspaceId = workspaceWith('output-null', 'resource "terraform_data" "a" { input = 1 }\noutput "nul" { value = null }\n');
+    const first = await plan(workspaceId);
+    assert.deepEqual((await outputChanges(first)).nul, { actions: ['no-op'], before: null, after: null, after_unknown: false, before_sensitive: false, after_sensitive: false });
+    await apply(first);
+    assert.deepEqual(state(workspaceId).outputs, {});
+    const second = await plan(workspaceId);
+    assert.equal(await hasChanges(second), false);
+    assert.equal((await h.run(second)).attributes.status, 'planned_and_finished');
+  });
+});
