@@ -1,6 +1,6 @@
 // Output changes are changes, as Terraform plans them (node_output.go): a plan that only adds, changes or removes an
 // output has changes and its apply saves them; an output that is null before and after is no change (a null root
-// output is never saved).
+// output is never saved); and the apply log lists the outputs the state holds after it, known at plan time or not.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startHarness, type Harness } from './runs-harness';
@@ -34,6 +34,10 @@ describe('configuration-driven runs: output changes', () => {
     const planId = (await h.run(run)).relationships.plan.data.id;
     const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
     return ((await response.json()) as any).output_changes;
+  };
+  const applyLog = async (run: string) => {
+    const url = (await h.api('GET', `/api/v2/runs/${run}/apply`)).body.data.attributes['log-read-url'];
+    return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '').split('\n');
   };
   const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
   const hasChanges = async (run: string) => (await h.run(run)).attributes['has-changes'];
@@ -75,5 +79,27 @@ describe('configuration-driven runs: output changes', () => {
     const second = await plan(workspaceId);
     assert.equal(await hasChanges(second), false);
     assert.equal((await h.run(second)).attributes.status, 'planned_and_finished');
+  });
+
+  const readsResource = 'resource "terraform_data" "a" { input = "in" }\noutput "early" { value = "known" }\noutput "late" { value = terraform_data.a.output }\n';
+
+  test('the structured apply log lists every output the state holds after the apply, those known only after apply too', async () => {
+    const workspaceId = workspaceWith('outputs-logged', readsResource);
+    const run = await plan(workspaceId);
+    await apply(run);
+    const entry = (await applyLog(run)).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)).find((e) => e.type === 'outputs');
+    assert.equal(entry['@message'], 'Outputs: 2');
+    assert.deepEqual(entry.outputs, { early: { sensitive: false, type: 'string', value: 'known' }, late: { sensitive: false, type: 'string', value: 'in' } });
+    assert.deepEqual(Object.keys(state(workspaceId).outputs!).sort(), ['early', 'late']);
+  });
+
+  test('the plain-text apply log ends with the outputs as Terraform prints them', async () => {
+    const workspaceId = workspaceWith('outputs-plain', `${readsResource}output "s" {\n  value     = "x"\n  sensitive = true\n}\noutput "list" { value = [1, "b"] }\noutput "map" { value = { k = "v" } }\n`, false);
+    const run = await plan(workspaceId);
+    await apply(run);
+    const lines = await applyLog(run);
+    const from = lines.indexOf('Outputs:');
+    assert.ok(from > 0, lines.join('\n'));
+    assert.deepEqual(lines.slice(from, -1), ['Outputs:', '', 'early = "known"', 'late = "in"', 'list = [', '  1,', '  "b",', ']', 'map = {', '  "k" = "v"', '}', 's = <sensitive>']);
   });
 });

@@ -7,7 +7,7 @@ import { readConfiguration } from '../engine/configuration';
 import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
 import type { ConfigurationFinding } from './configurationCheck';
-import { writeStateAfterApply } from './stateWrite';
+import { appliedState, writeStateAfterApply } from './stateWrite';
 import { applyLogLines, interruptLines, planLogLines } from './logs';
 import { generatedId, withValues } from './changeValues';
 import { changesOutputs, plannedOutputs } from './plannedOutputs';
@@ -188,8 +188,11 @@ function refreshedInstances(managed: readonly string[], prior: ReturnType<typeof
 }
 
 function startApply(run: RunRecord, ctx: EffectContext): void {
-  const log = ctx.records.apply(run).log;
-  log.lines = ctx.records.plan(run).structuredRunOutput ? structuredApplyLines(run, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion);
+  const { records, store } = ctx;
+  const log = records.apply(run).log;
+  // The log ends with the outputs as applied: the state the apply will write, outputs known only after apply included.
+  const { outputs } = appliedState(store, run, applyToState(records.managedResources.get(run.workspaceId) ?? [], run.changes));
+  log.lines = records.plan(run).structuredRunOutput ? structuredApplyLines(run, outputs, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion, outputs);
   startLog(log, ctx);
 }
 

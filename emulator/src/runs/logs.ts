@@ -6,6 +6,8 @@ import { parseAddress } from './address';
 import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
 import { findingLines, type ConfigurationFinding } from './configurationCheck';
+import { outputLines } from './outputText';
+import type { StateOutputs } from './stateWrite';
 
 const STX = '\u0002';
 const ETX = '\u0003';
@@ -90,7 +92,8 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
   return lines;
 }
 
-export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
+/** `outputs`: the root outputs the state holds after this apply, printed after the summary as Terraform does. */
+export function applyLogLines(run: RunRecord, engineVersion: string, outputs: StateOutputs): string[] {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
   for (const change of run.changes) {
     const verb = { create: 'Creating', update: 'Modifying', delete: 'Destroying', replace: 'Replacing' }[change.action];
@@ -102,6 +105,7 @@ export function applyLogLines(run: RunRecord, engineVersion: string): string[] {
   lines.push('');
   if (run.isDestroy) lines.push(`Destroy complete! Resources: ${counts.destructions} destroyed.`);
   else lines.push(`Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`);
+  lines.push(...outputLines(outputs));
   return lines;
 }
 

@@ -7,6 +7,7 @@ import { generatedId, idOnCreate } from './changeValues';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange, RunRecord } from './model';
 import { typeOf } from '../store/valueType';
+import type { StateOutputs } from './stateWrite';
 
 export interface StructuredPlanInputs {
   run: RunRecord;
@@ -53,7 +54,8 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
   return lines;
 }
 
-export function structuredApplyLines(run: RunRecord, at: Date): string[] {
+/** `outputs`: the root outputs the state holds after this apply (its "Outputs:" line lists them all, as Terraform does). */
+export function structuredApplyLines(run: RunRecord, outputs: StateOutputs, at: Date): string[] {
   const line = uiLine(at);
   const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
   for (const change of run.changes) {
@@ -73,13 +75,16 @@ export function structuredApplyLines(run: RunRecord, at: Date): string[] {
   const operation = run.isDestroy ? 'destroy' : 'apply';
   const summary = run.isDestroy ? `Destroy complete! Resources: ${counts.destructions} destroyed.` : `Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`;
   lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation } }));
-  const outputs = Object.fromEntries(
-    (run.outputs ?? []).filter((output) => output.after !== undefined && !run.isDestroy).map((output) => [
-      output.name,
-      { sensitive: output.sensitive, type: typeOf(output.after), ...(output.sensitive ? {} : { value: output.after }) },
-    ]),
+  // Go writes a map's keys sorted.
+  const logged = Object.fromEntries(
+    Object.keys(outputs)
+      .sort()
+      .map((name) => {
+        const { value, type, sensitive = false } = outputs[name]!;
+        return [name, { sensitive, type: type ?? typeOf(value), ...(sensitive ? {} : { value }) }];
+      }),
   );
-  if (Object.keys(outputs).length > 0) lines.push(line('info', `Outputs: ${Object.keys(outputs).length}`, 'outputs', { outputs }));
+  if (Object.keys(logged).length > 0) lines.push(line('info', `Outputs: ${Object.keys(logged).length}`, 'outputs', { outputs: logged }));
   return lines;
 }
 
