@@ -126,7 +126,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const current = store.stateVersions.current(run.workspaceId)?.state;
   const prior = stateInstances(current);
   const parser = store.followConfiguration ? store.terraformParser : undefined;
-  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables)) : undefined;
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
     run.configuration = declared;
