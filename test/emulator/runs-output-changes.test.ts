@@ -81,6 +81,22 @@ describe('configuration-driven runs: output changes', () => {
     assert.equal((await h.run(second)).attributes.status, 'planned_and_finished');
   });
 
+  test('a destroy plan deletes the outputs the state has; with nothing in the state it has no changes', async () => {
+    const configuration = 'output "v" { value = "one" }\n';
+    const empty = workspaceWith('destroy-nothing', configuration);
+    const nothing = await h.createRun({ 'is-destroy': true }, { workspaceId: empty });
+    await h.clock.advance(60_000);
+    assert.equal(await hasChanges(nothing), false, 'the output it declares is not created by a destroy');
+
+    const workspaceId = workspaceWith('destroy-outputs', configuration);
+    await apply(await plan(workspaceId));
+    const destroy = await h.createRun({ 'is-destroy': true }, { workspaceId });
+    await h.clock.advance(60_000);
+    assert.equal(await hasChanges(destroy), true);
+    await apply(destroy);
+    assert.deepEqual(state(workspaceId).outputs, {});
+  });
+
   const readsResource = 'resource "terraform_data" "a" { input = "in" }\noutput "early" { value = "known" }\noutput "late" { value = terraform_data.a.output }\n';
 
   test('the structured apply log lists every output the state holds after the apply, those known only after apply too', async () => {

@@ -141,7 +141,8 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
     // one reading an instance the plan changes is known after apply.
     const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address))) ?? declared.outputs;
-    run.outputs = plannedOutputs(outputs, current?.outputs ?? {});
+    // A destroy plan declares no outputs: each one the state has is deleted, as Terraform plans it.
+    run.outputs = plannedOutputs(run.isDestroy ? [] : outputs, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(store.terraformParser, version?.files), managed });
   }
