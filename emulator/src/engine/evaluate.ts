@@ -113,8 +113,11 @@ function primary(node: Node, scope: Scope, depth: number): Value {
   switch (node.type) {
     case 'expression':
       return evaluate(node, scope, depth);
-    case 'literal_value':
-      return readLiteral(node)?.value ?? unknown;
+    case 'literal_value': {
+      // `null` is a known value (an output set to null is no change), not "known after apply".
+      const literal = readLiteral(node);
+      return literal ? literal.value : unknown;
+    }
     case 'collection_value':
     case 'template_expr':
     case 'operation':

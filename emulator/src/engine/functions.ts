@@ -3,6 +3,8 @@
 // "known after apply" rather than an error: the emulator plans, it does not validate.
 import type { LiteralObject, LiteralValue } from '../../../server/src/model/hclLiterals';
 import { asText, isObject, unknown, type Value } from './values';
+import { format, NotFormattable } from './format';
+import { jsonText } from './jsonText';
 
 type TerraformFunction = (args: LiteralValue[]) => Value;
 
@@ -23,26 +25,6 @@ function toSet(items: LiteralValue[]): LiteralValue[] {
     const key = JSON.stringify(item);
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-/** `format`'s common verbs; width, precision and flags beyond `%.Nf` are not evaluated. */
-function format(spec: string, args: LiteralValue[]): string {
-  let next = 0;
-  const argument = () => (next < args.length ? args[next++]! : fail());
-  return spec.replace(/%(\.\d+)?([%sdvtqf])/g, (_, precision: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const value = argument();
-    if (verb === 'd') return typeof value === 'number' && Number.isInteger(value) ? String(value) : fail();
-    if (verb === 'f') return typeof value === 'number' ? value.toFixed(precision ? Number(precision.slice(1)) : 6) : fail();
-    if (verb === 't') return typeof value === 'boolean' ? String(value) : fail();
-    if (verb === 'q') return JSON.stringify(text(value));
-    return verb === 'v' && typeof value === 'object' && value !== null ? jsonEncode(value) : text(value);
-  });
-}
-
-/** Like Go's encoding/json, which Terraform uses: `<`, `>` and `&` are escaped. */
-function jsonEncode(value: LiteralValue): string {
-  return JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }
 
 const functions: Record<string, TerraformFunction> = {
@@ -69,7 +51,7 @@ const functions: Record<string, TerraformFunction> = {
     const name = text(key);
     return Object.hasOwn(found, name) ? found[name]! : fallback !== undefined ? fallback : fail();
   },
-  jsonencode: ([value]) => (value === undefined ? fail() : jsonEncode(value)),
+  jsonencode: ([value]) => (value === undefined ? fail() : (jsonText(value) ?? fail())),
 };
 
 /** The call's result, or unknown when the function is not one of the above or an argument is unknown or unfit. */
@@ -79,7 +61,7 @@ export function callFunction(name: string, args: Value[]): Value {
   try {
     return fn(args as LiteralValue[]);
   } catch (error) {
-    if (error instanceof NotEvaluable) return unknown;
+    if (error instanceof NotEvaluable || error instanceof NotFormattable) return unknown;
     throw error;
   }
 }

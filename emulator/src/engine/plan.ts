@@ -4,11 +4,11 @@
 // (instanceChange.ts), replace on request (or when a replacing argument such as terraform_data's trigger changed),
 // destroy what the code no longer declares. A second plan after an apply has no changes.
 import type { TerraformParser } from '../../../server/src/model';
-import { readHclValue } from './hclValue';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
 import { instanceChange, type UnknownArgumentRecords } from './instanceChange';
 import { VariableValueMap } from './values';
+import { assignedVariables } from './variableAssignments';
 
 export interface ConfiguredChangeInputs {
   run: { isDestroy: boolean; refreshOnly: boolean; replaceAddrs?: string[] | null };
@@ -41,26 +41,21 @@ export function configuredChanges({ run, declared, state, unknownArguments }: Co
 }
 
 /**
- * The values a plan reads for `var.*`: the run's variables over the workspace's Terraform variables (literals only).
- * The map also names the workspace's sensitive variables (`sensitive`), which readConfiguration picks up, so a
- * caller passing this map on needs no second argument for them.
+ * The values a plan reads for `var.*`: each root variable's value from the last source that sets it, in a remote
+ * run's order (variableAssignments.ts: TF_VAR_ env variables, the configuration's tfvars files, the workspace's
+ * Terraform variables, the run's variables); literals only. The map also names the workspace's sensitive variables
+ * (`sensitive`), which readConfiguration picks up, so a caller passing this map on needs no second argument for them.
  */
-export function variableValues(parser: TerraformParser, workspaceVariables: readonly Variable[], runVariables: ReadonlyArray<{ key: string; value: string }>): VariableValueMap {
+export function variableValues(
+  parser: TerraformParser,
+  files: ReadonlyMap<string, Buffer>,
+  workspaceVariables: readonly Variable[],
+  runVariables: ReadonlyArray<{ key: string; value: string }>,
+): VariableValueMap {
   const values = new VariableValueMap();
-  for (const variable of workspaceVariables) {
-    if (variable.category !== 'engine') continue;
-    // Marked even when its value is not a literal: what reads it must not show it.
-    if (variable.sensitive) values.sensitive.add(variable.key);
-    if (!variable.hcl) values.set(variable.key, variable.value);
-    else {
-      const parsed = readHclValue(parser, variable.value).literal?.value;
-      if (parsed !== undefined) values.set(variable.key, parsed);
-    }
-  }
-  for (const variable of runVariables) {
-    const parsed = readHclValue(parser, variable.value).literal?.value;
-    if (parsed !== undefined) values.set(variable.key, parsed);
-  }
+  for (const [name, { value }] of assignedVariables(parser, files, workspaceVariables, runVariables)) if (value !== undefined) values.set(name, value);
+  // Marked even when its value is not a literal: what reads it must not show it.
+  for (const variable of workspaceVariables) if (variable.category === 'engine' && variable.sensitive) values.sensitive.add(variable.key);
   return values;
 }
 

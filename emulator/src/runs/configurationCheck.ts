@@ -6,9 +6,10 @@
 // so the emulator and the extension agree on what a configuration declares and references.
 // Values are never quoted in the findings: variables may be sensitive.
 import type { TerraformParser, TerraformType, VariableDeclaration, VariableReference } from '../../../server/src/model';
-import { checkValueAgainstType, extractTerraformFile, extractTfvarsFile, referenceRange } from '../../../server/src/model';
+import { checkValueAgainstType, extractTerraformFile, referenceRange } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model';
 import { readHclValue } from '../engine/hclValue';
+import { assignedVariables } from '../engine/variableAssignments';
 import type { Variable } from '../store/model';
 import type { RunVariable } from './model';
 
@@ -18,12 +19,6 @@ export interface ConfigurationFinding {
   detail: string;
   /** `on <file> line <n>:` context, when the finding points at a line. */
   location?: { file: string; line: number; text: string };
-}
-
-interface ValueSource {
-  /** The value as far as it is a literal; undefined for an expression the check does not evaluate. */
-  value: LiteralValue | undefined;
-  origin: string;
 }
 
 export interface CheckInputs {
@@ -47,7 +42,7 @@ export function checkConfiguration({ parser, files, workspaceVariables, runVaria
   if (!parser || tfPaths.length === 0) return [];
   const rootFiles = tfPaths.map((path) => readRootFile(parser, path, files.get(path)!.toString('utf8')));
   const declared = new Map(rootFiles.flatMap((file) => file.variables.map((variable) => [variable.name, { variable, file }] as const)));
-  const values = effectiveValues(parser, files, workspaceVariables, runVariables);
+  const values = assignedVariables(parser, files, workspaceVariables, runVariables);
   const findings: ConfigurationFinding[] = [];
 
   for (const { variable, file } of declared.values()) {
@@ -132,33 +127,6 @@ function readRootFile(parser: TerraformParser, path: string, text: string): Root
 /** Terraform's `on <file> line <n>:` context: the line as written, trimmed. */
 function lineOf(file: RootFile, zeroBasedLine: number): ConfigurationFinding['location'] {
   return { file: file.path, line: zeroBasedLine + 1, text: (file.lines[zeroBasedLine] ?? '').trim() };
-}
-
-/** Where each variable's value comes from, the later source winning as Terraform and the service order them. */
-function effectiveValues(parser: TerraformParser, files: Map<string, Buffer>, workspaceVariables: Variable[], runVariables: RunVariable[]): Map<string, ValueSource> {
-  const values = new Map<string, ValueSource>();
-  for (const variable of workspaceVariables) {
-    const match = /^TF_VAR_(.+)$/.exec(variable.key);
-    if (variable.category === 'env' && match) values.set(match[1]!, { value: variable.value, origin: `environment variable ${variable.key}` });
-  }
-  const varFiles = [...files.keys()].filter((p) => p === 'terraform.tfvars' || p.endsWith('.auto.tfvars')).sort((a, b) =>
-    a === 'terraform.tfvars' ? -1 : b === 'terraform.tfvars' ? 1 : a.localeCompare(b),
-  );
-  for (const path of varFiles) {
-    const tree = parser.parse(files.get(path)!.toString('utf8'));
-    try {
-      for (const entry of extractTfvarsFile(tree, path, 'hcl', true).entries) values.set(entry.key, { value: entry.literal?.value, origin: path });
-    } finally {
-      tree.delete();
-    }
-  }
-  for (const variable of workspaceVariables) {
-    if (variable.category !== 'engine') continue;
-    const value = variable.hcl ? readHclValue(parser, variable.value).literal?.value : variable.value;
-    values.set(variable.key, { value, origin: `workspace variable ${variable.key}` });
-  }
-  for (const variable of runVariables) values.set(variable.key, { value: readHclValue(parser, variable.value).literal?.value, origin: 'the run\'s variables' });
-  return values;
 }
 
 /** Why a value cannot be converted to the declared type, in Terraform's words and without the value itself. */

@@ -10,8 +10,9 @@ import type { ConfigurationFinding } from './configurationCheck';
 import { recordAppliedChanges } from './appliedChanges';
 import { endInterruption } from './interruption';
 import { applyLogLines, planLogLines } from './logs';
+import { appliedState } from './stateWrite';
 import { generatedId, withValues } from './changeValues';
-import { plannedOutputs } from './plannedOutputs';
+import { changesOutputs, plannedOutputs } from './plannedOutputs';
 import { outputsReadingInstances } from './outputValues';
 import { stateInstances } from './stateInstances';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
@@ -124,7 +125,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const prior = stateInstances(current);
   const managed = [...prior.keys()];
   const parser = store.followConfiguration ? store.terraformParser : undefined;
-  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables)) : undefined;
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
     run.configuration = declared;
@@ -139,7 +140,8 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
     // one reading an instance the plan changes is known after apply.
     const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address))) ?? declared.outputs;
-    run.outputs = plannedOutputs(outputs, current?.outputs ?? {});
+    // A destroy plan declares no outputs: each one the state has is deleted, as Terraform plans it.
+    run.outputs = plannedOutputs(run.isDestroy ? [] : outputs, current?.outputs ?? {});
   } else {
     run.changes = plannedChanges({ run, outcome, declared: declaredResourceAddresses(store.terraformParser, version?.files), managed });
   }
@@ -152,9 +154,9 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   if (run.targetAddrs?.length) findings.push(targetingInEffect);
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
-  // plan changes what it lists.
+  // plan changes what it lists, outputs included (Terraform applies an output-only change).
   const errors = run.planFailed || outcome.errors;
-  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0);
+  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0 || changesOutputs(run.outputs));
   const plan = records.plan(run);
   plan.structuredRunOutput = workspace?.structuredRunOutputEnabled ?? true;
   plan.log.lines = plan.structuredRunOutput
@@ -186,8 +188,11 @@ function refreshedInstances(managed: readonly string[], prior: ReturnType<typeof
 }
 
 function startApply(run: RunRecord, ctx: EffectContext): void {
-  const apply = ctx.records.apply(run);
-  const { lines, operations } = ctx.records.plan(run).structuredRunOutput ? structuredApplyLines(run, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion);
+  const { records, store } = ctx;
+  const apply = records.apply(run);
+  // The log ends with the outputs as applied: the state the apply will write, outputs known only after apply included.
+  const { outputs } = appliedState(store, run);
+  const { lines, operations } = records.plan(run).structuredRunOutput ? structuredApplyLines(run, outputs, new Date(ctx.atMs)) : applyLogLines(run, run.engineVersion, outputs);
   apply.log.lines = lines;
   apply.operations = operations;
   startLog(apply.log, ctx);

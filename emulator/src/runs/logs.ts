@@ -6,6 +6,8 @@ import { parseAddress } from './address';
 import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
 import { findingLines, type ConfigurationFinding } from './configurationCheck';
+import { outputLines } from './outputText';
+import type { StateOutputs } from './stateWrite';
 
 const STX = '\u0002';
 const ETX = '\u0003';
@@ -96,7 +98,8 @@ export interface ApplyLog {
   operations: ApplyOperation[];
 }
 
-export function applyLogLines(run: RunRecord, engineVersion: string): ApplyLog {
+/** `outputs`: the root outputs the state holds after this apply, printed after the summary as Terraform does. */
+export function applyLogLines(run: RunRecord, engineVersion: string, outputs: StateOutputs): ApplyLog {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
   const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
@@ -110,6 +113,7 @@ export function applyLogLines(run: RunRecord, engineVersion: string): ApplyLog {
   lines.push('');
   if (run.isDestroy) lines.push(`Destroy complete! Resources: ${counts.destructions} destroyed.`);
   else lines.push(`Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`);
+  lines.push(...outputLines(outputs));
   return { lines, operations };
 }
 

@@ -40,6 +40,8 @@ export interface PlannedOutput {
   /** Absent when the value is known only after apply. */
   after?: unknown;
   sensitive: boolean;
+  /** What the plan does to the output, decided as Terraform's node_output.go does (see plannedOutputs). */
+  action: 'create' | 'update' | 'delete' | 'no-op';
 }
 
 export interface RunRecord {

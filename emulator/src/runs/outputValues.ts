@@ -20,7 +20,7 @@ export function outputsReadingInstances(store: Store, run: RunRecord, instances:
   const parser = store.followConfiguration ? store.terraformParser : undefined;
   const files = store.configurationVersion(run.configurationVersionId)?.files;
   if (!parser || !files?.size) return undefined;
-  const variables = variableValues(parser, store.variablesOf(run.workspaceId), run.variables);
+  const variables = variableValues(parser, files, store.variablesOf(run.workspaceId), run.variables);
   const outputs = readConfiguration(parser, files, variables, { instanceAttributes: (address) => instances(address)?.attributes })?.outputs;
   if (!outputs) return undefined;
   const withoutSecrets = (address: string) => {

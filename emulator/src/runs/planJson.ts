@@ -77,9 +77,9 @@ function outputChange(output: PlannedOutput, redact: boolean): Record<string, un
   const same = known && JSON.stringify(output.before) === JSON.stringify(output.after);
   const hide = redact && output.sensitive;
   return {
-    actions: [output.before === null ? 'create' : same ? 'no-op' : 'update'],
+    actions: [output.action],
     before: hide && output.before !== null ? hidden : output.before,
-    after: !known ? null : hide ? hiddenAfter(output.before, same) : output.after,
+    after: !known || output.action === 'delete' ? null : hide ? hiddenAfter(output.before, same) : output.after,
     after_unknown: !known,
     // Terraform's plan has one sensitive flag per output change, so its JSON writes it on both sides, a create too.
     before_sensitive: output.sensitive,

@@ -16,21 +16,14 @@ import { outputsReadingInstances } from './outputValues';
  * whether the apply finished. An interrupted apply saves the instances it got to and leaves the outputs as they
  * were: Terraform evaluates them after the resources.
  */
-export function writeStateAfterApply(store: Store, run: RunRecord, at: Date, applied: { changes: readonly PlannedChange[]; complete: boolean } = { changes: run.changes, complete: true }): TerraformState {
+export function writeStateAfterApply(store: Store, run: RunRecord, at: Date, applied: AppliedChanges = { changes: run.changes, complete: true }): TerraformState {
   const current = store.stateVersions.current(run.workspaceId);
-  const previousOutputs = current?.state?.outputs ?? {};
-  // A full destroy that finished leaves an empty state (data sources go too); a targeted or interrupted one removes
-  // only what it did.
-  const emptied = run.isDestroy && !run.targetAddrs?.length && applied.complete;
-  const resources = emptied ? [] : nextStateResources(current?.state, stateInstances(current?.state), applied.changes, run.id);
-  const finishedOutputs = () => (run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs);
   const state: TerraformState = {
     version: 4,
     terraform_version: run.engineVersion,
     serial: (current?.serial ?? 0) + 1,
     lineage: current?.lineage || randomUUID(),
-    outputs: applied.complete ? finishedOutputs() : previousOutputs,
-    resources,
+    ...appliedState(store, run, applied),
     check_results: null,
   };
   const bytes = Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
@@ -39,19 +32,44 @@ export function writeStateAfterApply(store: Store, run: RunRecord, at: Date, app
   return state;
 }
 
-type StateOutputs = NonNullable<TerraformState['outputs']>;
+export type StateOutputs = NonNullable<TerraformState['outputs']>;
+
+/** The changes an apply carried out, and whether it finished. */
+interface AppliedChanges {
+  changes: readonly PlannedChange[];
+  complete: boolean;
+}
+
+/**
+ * What the apply leaves in the workspace's state, worked out from the run and the state before it (the same at the
+ * apply's start as at its end), so the apply log can list the outputs the state will hold. `applied`: the changes
+ * carried out (default: the whole plan) and whether the apply finished. A full destroy that finished leaves an empty
+ * state (data sources go too); a targeted or interrupted one removes only what it did. An interrupted apply leaves the
+ * outputs as they were: Terraform evaluates them after the resources.
+ */
+export function appliedState(store: Store, run: RunRecord, applied: AppliedChanges = { changes: run.changes, complete: true }): { resources: NonNullable<TerraformState['resources']>; outputs: StateOutputs } {
+  const current = store.stateVersions.current(run.workspaceId);
+  const previousOutputs = current?.state?.outputs ?? {};
+  const emptied = run.isDestroy && !run.targetAddrs?.length && applied.complete;
+  const resources = emptied ? [] : nextStateResources(current?.state, stateInstances(current?.state), applied.changes, run.id);
+  if (!applied.complete) return { resources, outputs: previousOutputs };
+  const outputs = run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs;
+  return { resources, outputs };
+}
 
 /**
  * The configuration's outputs after the apply: the value the plan knew, else the value read from the resources
  * just written (`terraform_data.a.output`), else, when even that is unknown, the value the output had before.
+ * A null output is left out, as Terraform removes a null root output from the state.
  */
 function appliedOutputs(store: Store, run: RunRecord, resources: NonNullable<TerraformState['resources']>, previous: StateOutputs): StateOutputs {
   const written = stateInstances({ version: 4, resources } as TerraformState);
   const evaluated = new Map((outputsReadingInstances(store, run, (address) => written.get(address)) ?? []).map((output) => [output.name, output]));
   const outputs: StateOutputs = {};
   for (const planned of run.configuration?.outputs ?? []) {
-    const value = planned.value ?? evaluated.get(planned.name)?.value;
+    const value = planned.value !== undefined ? planned.value : evaluated.get(planned.name)?.value;
     const sensitive = planned.sensitive || evaluated.get(planned.name)?.sensitive === true;
+    if (value === null) continue;
     if (value !== undefined) outputs[planned.name] = { value, type: typeOf(value), ...(sensitive ? { sensitive: true } : {}) };
     else if (previous[planned.name]) outputs[planned.name] = previous[planned.name]!;
   }

@@ -8,6 +8,7 @@ import type { ConfigurationFinding } from './configurationCheck';
 import { executionHalted, interruptLines, type ApplyLog } from './logs';
 import type { ApplyOperation, PlannedChange, RunRecord } from './model';
 import { typeOf } from '../store/valueType';
+import type { StateOutputs } from './stateWrite';
 
 export interface StructuredPlanInputs {
   run: RunRecord;
@@ -54,7 +55,8 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
   return lines;
 }
 
-export function structuredApplyLines(run: RunRecord, at: Date): ApplyLog {
+/** `outputs`: the root outputs the state holds after this apply (its "Outputs:" line lists them all, as Terraform does). */
+export function structuredApplyLines(run: RunRecord, outputs: StateOutputs, at: Date): ApplyLog {
   const line = uiLine(at);
   const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
   const operations: ApplyOperation[] = [];
@@ -76,13 +78,16 @@ export function structuredApplyLines(run: RunRecord, at: Date): ApplyLog {
   const operation = run.isDestroy ? 'destroy' : 'apply';
   const summary = run.isDestroy ? `Destroy complete! Resources: ${counts.destructions} destroyed.` : `Apply complete! Resources: ${counts.additions} added, ${counts.changes} changed, ${counts.destructions} destroyed.`;
   lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation } }));
-  const outputs = Object.fromEntries(
-    (run.outputs ?? []).filter((output) => output.after !== undefined && !run.isDestroy).map((output) => [
-      output.name,
-      { sensitive: output.sensitive, type: typeOf(output.after), ...(output.sensitive ? {} : { value: output.after }) },
-    ]),
+  // Go writes a map's keys sorted.
+  const logged = Object.fromEntries(
+    Object.keys(outputs)
+      .sort()
+      .map((name) => {
+        const { value, type, sensitive = false } = outputs[name]!;
+        return [name, { sensitive, type: type ?? typeOf(value), ...(sensitive ? {} : { value }) }];
+      }),
   );
-  if (Object.keys(outputs).length > 0) lines.push(line('info', `Outputs: ${Object.keys(outputs).length}`, 'outputs', { outputs }));
+  if (Object.keys(logged).length > 0) lines.push(line('info', `Outputs: ${Object.keys(logged).length}`, 'outputs', { outputs: logged }));
   return { lines, operations };
 }
 

@@ -36,7 +36,7 @@ data "x" "ignored" {}
   });
 
   test('outputs: literals and variables known (run over workspace over default), the rest after apply', () => {
-    const values = variableValues(parser, [variable('region', 'eu-west-1'), variable('sizes', '[1, 2]', true)], [{ key: 'region', value: '"us-east-1"' }]);
+    const values = variableValues(parser, new Map(), [variable('region', 'eu-west-1'), variable('sizes', '[1, 2]', true)], [{ key: 'region', value: '"us-east-1"' }]);
     const declared = read(`
 variable "region" { default = "nowhere" }
 variable "sizes" {}

@@ -141,7 +141,7 @@ resource "r" "x" {
   });
 
   test('sensitive: arguments and outputs reading a declared-sensitive or workspace-sensitive variable, also through locals and modules', () => {
-    const values = variableValues(parser, [workspaceVariable('token', 't0k3n', true), workspaceVariable('plain', 'p', false)], []);
+    const values = variableValues(parser, new Map(), [workspaceVariable('token', 't0k3n', true), workspaceVariable('plain', 'p', false)], []);
     const declared = readConfiguration(
       parser,
       files(
