@@ -123,10 +123,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onProblem: log,
   });
 
-  const linkProblems = new LinkProblemNotices((message) => {
-    log(message);
-    showNotice(connection, MessageType.Warning, message);
-  });
+  const linkProblems = new LinkProblemNotices(
+    (message) => {
+      log(message);
+      showNotice(connection, MessageType.Warning, message);
+    },
+    (host) => directory.all().filter((knowledge) => knowledge.target.hostname === host).map((knowledge) => knowledge.target.name),
+  );
   const directory: WorkspaceDirectory = new WorkspaceDirectory({
     hosts,
     watcher,
