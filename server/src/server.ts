@@ -47,6 +47,7 @@ import { PlanOverlays } from './plans/planOverlays';
 import { registerPlanRequests } from './plans/planRequests';
 import { WaitNotices } from './workspaces/waitNotices';
 import { LinkProblemNotices } from './workspaces/linkProblemNotices';
+import { OverrideNotFoundNotices } from './workspaces/overrideNotFoundNotices';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -152,12 +153,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (pendingFolderNotices.size === 0) queueMicrotask(flushFolderNotices);
     pendingFolderNotices.add(folder);
   });
+  // A name from the setting has no line in the code for the not-found diagnostic: told as a notice instead.
+  const overrideNotFound = new OverrideNotFoundNotices((message) => showNotice(connection, MessageType.Warning, message));
   const flushFolderNotices = () => {
     const changed = [...pendingFolderNotices];
     pendingFolderNotices.clear();
     for (const folder of changed) {
       const described = describeFolder(folder);
-      if (described) void connection.sendNotification(workspaceChangedNotification, described);
+      if (!described) continue;
+      void connection.sendNotification(workspaceChangedNotification, described);
+      const link = links.linkOf(folder)?.link;
+      if (link) overrideNotFound.update(link, described.state);
     }
   };
 
