@@ -77,7 +77,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pushedSettings: unknown;
   let roots: string[] = [];
 
-  const tokens = new TokenResolver({ environment, onWarning: warn });
+  // A credentials file that cannot be used is told, not only logged: the sign-in advice would otherwise send the
+  // user to `terraform login`, which writes to that same file.
+  const tokens = new TokenResolver({ environment, onWarning: (message) => settingIgnored(message) });
   // Hosts named by the workspace, not the user, are asked about before their token goes there (reads initOptions late).
   const trust: AddressTrust = new AddressTrust({
     ask: (host): Promise<boolean> => askToTrustHost(connection, host, hosts.addressFor(host), initOptions.prompts?.trustHost === true),
@@ -104,6 +106,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     enabled: () => initOptions.prompts?.signIn !== true,
     token: (host) => tokens.resolve(host),
     credentialsFile: () => tokens.credentialsFilePath(),
+    credentialsFileProblem: () => tokens.credentialsFileProblem(),
   });
   const pendingFolderNotices = new Set<string>();
   let links: FolderLinks;
@@ -214,7 +217,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const applySettings = (settingsByRoot: Array<{ root: string | undefined; settings: ParsedSettings }>) => {
     const address = settingsByRoot.find((entry) => entry.settings.address)?.settings.address ?? initOptions.address;
-    hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
+    hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, settingIgnored);
     const addressChanged = hosts.setConfiguredAddress(address);
     plans.setEnabled(settingsByRoot.find((entry) => entry.settings.planOverlayEnabled !== undefined)?.settings.planOverlayEnabled ?? true);
     documents.setMaxFileSize(settingsByRoot.find((entry) => entry.settings.maxFileSize !== undefined)?.settings.maxFileSize);
