@@ -47,6 +47,7 @@ import { PlanOverlays } from './plans/planOverlays';
 import { registerPlanRequests } from './plans/planRequests';
 import { WaitNotices } from './workspaces/waitNotices';
 import { LinkProblemNotices } from './workspaces/linkProblemNotices';
+import { OverrideNotFoundNotices } from './workspaces/overrideNotFoundNotices';
 
 export interface ServerOptions {
   timers?: Timers;
@@ -76,7 +77,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pushedSettings: unknown;
   let roots: string[] = [];
 
-  const tokens = new TokenResolver({ environment, onWarning: warn });
+  // A credentials file that cannot be used is told, not only logged: the sign-in advice would otherwise send the
+  // user to `terraform login`, which writes to that same file.
+  const tokens = new TokenResolver({ environment, onWarning: (message) => settingIgnored(message) });
   // Hosts named by the workspace, not the user, are asked about before their token goes there (reads initOptions late).
   const trust: AddressTrust = new AddressTrust({
     ask: (host): Promise<boolean> => askToTrustHost(connection, host, hosts.addressFor(host), initOptions.prompts?.trustHost === true),
@@ -103,6 +106,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     enabled: () => initOptions.prompts?.signIn !== true,
     token: (host) => tokens.resolve(host),
     credentialsFile: () => tokens.credentialsFilePath(),
+    credentialsFileProblem: () => tokens.credentialsFileProblem(),
   });
   const pendingFolderNotices = new Set<string>();
   let links: FolderLinks;
@@ -123,10 +127,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onProblem: log,
   });
 
-  const linkProblems = new LinkProblemNotices((message) => {
-    log(message);
-    showNotice(connection, MessageType.Warning, message);
-  });
+  const linkProblems = new LinkProblemNotices(
+    (message) => {
+      log(message);
+      showNotice(connection, MessageType.Warning, message);
+    },
+    (host) => directory.all().filter((knowledge) => knowledge.target.hostname === host).map((knowledge) => knowledge.target.name),
+  );
   const directory: WorkspaceDirectory = new WorkspaceDirectory({
     hosts,
     watcher,
@@ -149,12 +156,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (pendingFolderNotices.size === 0) queueMicrotask(flushFolderNotices);
     pendingFolderNotices.add(folder);
   });
+  // A name from the setting has no line in the code for the not-found diagnostic: told as a notice instead.
+  const overrideNotFound = new OverrideNotFoundNotices((message) => showNotice(connection, MessageType.Warning, message));
   const flushFolderNotices = () => {
     const changed = [...pendingFolderNotices];
     pendingFolderNotices.clear();
     for (const folder of changed) {
       const described = describeFolder(folder);
-      if (described) void connection.sendNotification(workspaceChangedNotification, described);
+      if (!described) continue;
+      void connection.sendNotification(workspaceChangedNotification, described);
+      const link = links.linkOf(folder)?.link;
+      if (link) overrideNotFound.update(link, described.state);
     }
   };
 
@@ -205,7 +217,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const applySettings = (settingsByRoot: Array<{ root: string | undefined; settings: ParsedSettings }>) => {
     const address = settingsByRoot.find((entry) => entry.settings.address)?.settings.address ?? initOptions.address;
-    hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, warn);
+    hosts.setCaFile(settingsByRoot.find((entry) => entry.settings.caFile)?.settings.caFile, settingIgnored);
     const addressChanged = hosts.setConfiguredAddress(address);
     plans.setEnabled(settingsByRoot.find((entry) => entry.settings.planOverlayEnabled !== undefined)?.settings.planOverlayEnabled ?? true);
     documents.setMaxFileSize(settingsByRoot.find((entry) => entry.settings.maxFileSize !== undefined)?.settings.maxFileSize);

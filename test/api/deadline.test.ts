@@ -53,12 +53,31 @@ describe('request deadline and wait notices', () => {
     await client.close();
   });
 
-  test('a limiter wait within the deadline is announced, then the call goes', async () => {
+  test("a limiter wait within the deadline is announced as the client's own pacing (no 429 came), then the call goes", async () => {
     const { client, clock, waits } = limitedClient(20_000);
     await client.runs.listForWorkspace('ws-1');
     await client.runs.listForWorkspace('ws-2');
-    assert.deepEqual(waits, [{ operation: 'listWorkspaceRuns', reason: 'rate-limited', waitMs: 20_000 }]);
+    assert.deepEqual(waits, [{ operation: 'listWorkspaceRuns', reason: 'paced', waitMs: 20_000 }]);
     assert.deepEqual(clock.sleeps, [20_000]);
     await client.close();
+  });
+
+  test('a retry wait says what the service did: refused connection → unreachable, 502 → server-error with its status', async () => {
+    const refused = await startTestServer(() => undefined);
+    const address = refused.url;
+    await refused.close(); // nothing listens there any more: every connection is refused
+    const unreachable: RequestWait[] = [];
+    const down = testClient(address, { retry: { maxAttempts: 2 }, onWait: (wait) => unreachable.push(wait) });
+    await down.client.runs.listForWorkspace('ws-1').catch(() => undefined);
+    assert.deepEqual(unreachable.map((wait) => wait.reason), ['unreachable']);
+    await down.client.close();
+
+    const failing = await startTestServer((_request, response) => sendJson(response, 502, { errors: [{ status: 502, title: 'Bad gateway' }] }));
+    const erroring: RequestWait[] = [];
+    const bad = testClient(failing.url, { retry: { maxAttempts: 2 }, onWait: (wait) => erroring.push(wait) });
+    await bad.client.runs.listForWorkspace('ws-1').catch(() => undefined);
+    assert.deepEqual(erroring.map(({ reason, status }) => ({ reason, status })), [{ reason: 'server-error', status: 502 }]);
+    await bad.client.close();
+    await failing.close();
   });
 });

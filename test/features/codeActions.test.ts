@@ -86,12 +86,37 @@ describe('quick fixes', () => {
     model.dispose();
   });
 
-  test('invalid-hcl-value: turn off HCL; sensitive-exposed: mark sensitive', async () => {
-    const { model, parser } = await loadDemoModel();
-    assert.deepEqual(commandOf(fixesFor(model, parser, 'invalid-hcl-value').actions[0]), {
-      command: 'hcpTerraform.server.updateVariable',
-      argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-services', hcl: false },
+  test('invalid-hcl-value: turn off HCL only when the plain string fits the declared type', async () => {
+    const { model, parser } = await loadMemoryModel({
+      'main.tf': [
+        'terraform {\n  cloud {\n    organization = "acme-demo"\n    workspaces {\n      name = "demo-app"\n    }\n  }\n}',
+        'variable "tags" {\n  type = map(string)\n}',
+        'variable "motd" {\n  type = string\n}',
+        'variable "untyped" {}',
+        'output "all" {\n  value = [var.tags, var.motd, var.untyped]\n}',
+      ].join('\n\n'),
     });
+    const invalidHcl = (id: string, key: string, value: string) => ({ id, key, value, category: 'engine' as const, hcl: true, sensitive: false });
+    const variables = [invalidHcl('var-tags', 'tags', '{ team = "web"'), invalidHcl('var-motd', 'motd', 'hello {'), invalidHcl('var-untyped', 'untyped', '[1,')];
+    const snapshot = linkedSnapshot(model, { variables });
+    const file = [...computeFolderDiagnostics(model, snapshot, parser)].find(([, list]) => list.some((d) => d.code === 'invalid-hcl-value'))![0];
+    const diagnostics = computeFolderDiagnostics(model, snapshot, parser).get(file)!.filter((d) => d.code === 'invalid-hcl-value');
+    assert.equal(diagnostics.length, 3);
+    const offered = (key: string) => {
+      const diagnostic = diagnostics.find((d) => String(d.message).includes(`"${key}"`))!;
+      const roundTripped = JSON.parse(JSON.stringify(diagnostic)) as Diagnostic;
+      return provideQuickFixes({ model, snapshot, file, text: model.openText(file) ?? '', diagnostics: [roundTripped], parser }).map((action) => action.title);
+    };
+    // A map(string) cannot be a plain string: that fix would only trade the invalid HCL for a type mismatch.
+    assert.deepEqual(offered('tags'), []);
+    assert.deepEqual(offered('motd'), ['Use workspace variable "motd" as a plain string (turn off HCL)']);
+    assert.deepEqual(offered('untyped'), ['Use workspace variable "untyped" as a plain string (turn off HCL)'], 'no type: any string fits');
+    model.dispose();
+  });
+
+  test("invalid-hcl-value on the demo's map(object) variable: no plain-string fix; sensitive-exposed: mark sensitive", async () => {
+    const { model, parser } = await loadDemoModel();
+    assert.deepEqual(fixesFor(model, parser, 'invalid-hcl-value').actions, []);
     assert.deepEqual(commandOf(fixesFor(model, parser, 'sensitive-exposed').actions[0]), {
       command: 'hcpTerraform.server.updateVariable',
       argument: { hostname, workspaceId: demoWorkspace.id, variableId: 'var-db-password', sensitive: true },

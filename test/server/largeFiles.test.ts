@@ -1,7 +1,7 @@
 // A file over hcpTerraform.analysis.maxFileSizeMB is edited as text only: no analysis (no diagnostics from it), one
 // notice the first time, and analysis again as soon as it is back under the limit.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,6 +82,60 @@ test('a file over the limit gets no analysis and one notice; back under the limi
     assert.equal(messages.filter((m) => /big\.tf/.test(m)).length, 1, 'one notice per file');
     assert.deepEqual(requests, [], 'nothing to answer');
     assert.equal(server.child.exitCode, null);
+  } finally {
+    await server.stop().catch(() => server.child.kill());
+    await rm(base, { recursive: true, force: true });
+  }
+});
+
+test('raising the limit analyses at once the files it now admits, open and closed, without waiting for an edit', async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'hcp-large-'));
+  // On disk, closed, over the default 2 MB: one reference, then a comment to make it large.
+  const closedFile = path.join(base, 'closed.tf');
+  await writeFile(closedFile, `locals {\n  c = var.undeclared_closed\n}\n# ${'x'.repeat(2.2 * 1024 * 1024)}\n`);
+  const messages: string[] = [];
+  const published: PublishDiagnosticsParams[] = [];
+  const waiting = new Set<() => void>();
+  const server = await startLspProcess({ rootUri: pathToFileURL(base).href, workspaceFolders: [{ uri: pathToFileURL(base).href, name: 'large' }] }, { HOME: base }, (connection) => {
+    connection.onNotification(ShowMessageNotification.type, (params) => {
+      messages.push(params.message);
+      for (const check of [...waiting]) check();
+    });
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      published.push(params);
+      for (const check of [...waiting]) check();
+    });
+  });
+  const until = (what: string, predicate: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!predicate()) return;
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`${what}: not within 20 s`));
+      }, 20_000);
+      waiting.add(check);
+      check();
+    });
+  const undeclared = (uri: string, name: string) => () => published.some((p) => p.uri === uri && p.diagnostics.some((d) => String(d.message).includes(`"${name}"`)));
+  try {
+    await until('the closed file found too large', () => messages.some((m) => /closed\.tf is 2\.2 MB/.test(m)));
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hcpTerraform: { analysis: { maxFileSizeMB: 0.002 } } } });
+    const open = pathToFileURL(path.join(base, 'open.tf')).href;
+    const openText = `locals {\n  o = var.undeclared_open\n}\n# ${'y'.repeat(4096)}\n`;
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: open, languageId: 'terraform', version: 1, text: openText } });
+    await until('the open file found too large', () => messages.some((m) => /open\.tf is .* over hcpTerraform\.analysis\.maxFileSizeMB/.test(m)));
+    const closedUri = pathToFileURL(closedFile).href;
+    assert.equal(undeclared(open, 'undeclared_open')() || undeclared(closedUri, 'undeclared_closed')(), false, 'neither is analysed yet');
+
+    // "Raise the setting to analyse it": raised, both are analysed, with no edit.
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hcpTerraform: { analysis: { maxFileSizeMB: 3 } } } });
+    await until('the open file analysed', undeclared(open, 'undeclared_open'));
+    await until('the closed file analysed', undeclared(closedUri, 'undeclared_closed'));
   } finally {
     await server.stop().catch(() => server.child.kill());
     await rm(base, { recursive: true, force: true });

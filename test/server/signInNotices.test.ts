@@ -21,6 +21,11 @@ describe('sign-in advice for other editors', () => {
     assert.doesNotMatch(refused, /the-secret/);
   });
 
+  test('a credentials file that cannot be used: fix it first, since `terraform login` writes to it', () => {
+    const advice = signInAdvice('tfe.example.com', undefined, '/h/credentials.tfrc.json', '/h/credentials.tfrc.json is not valid JSON');
+    assert.match(advice, /fix the credentials file first \(\/h\/credentials\.tfrc\.json is not valid JSON\) and then run `terraform login tfe\.example\.com` \(it writes that file\)/);
+  });
+
   test('once per host, again only after a new token', () => {
     const shown: string[] = [];
     const notices = new SignInNotices({ show: (m) => shown.push(m), enabled: () => true, token: () => undefined, credentialsFile: () => 'f' });

@@ -112,6 +112,22 @@ describe('TokenResolver', () => {
     });
   });
 
+  test('a credentials file of another shape is told once, with the shape to write, never its content; a fixed one is fine', async () => {
+    await withHome({ credentials: ['secret-in-a-list'] }, async (home) => {
+      const warnings: string[] = [];
+      const resolver = new TokenResolver({ environment: {}, homeDirectory: home, onWarning: (message) => warnings.push(message) });
+      assert.equal(resolver.resolve('app.terraform.io'), undefined);
+      assert.equal(resolver.resolve('app.terraform.io'), undefined);
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /is not shaped as `terraform login` writes it \(\{"credentials": \{"<host>": \{"token": "<token>"\}\}\}\), so the tokens .* are not used\. Fix it to that shape or delete the file/);
+      assert.doesNotMatch(warnings[0]!, /secret-in-a-list/);
+      assert.match(resolver.credentialsFileProblem() ?? '', /credentials\.tfrc\.json is not shaped as/);
+      await writeFile(path.join(home, '.terraform.d', 'credentials.tfrc.json'), JSON.stringify({ credentials: { 'app.terraform.io': { token: 'good' } } }) + '\n');
+      assert.equal(resolver.resolve('app.terraform.io')?.token, 'good');
+      assert.equal(resolver.credentialsFileProblem(), undefined);
+    });
+  });
+
   test('no credentials file is simply no token', () => {
     const resolver = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent-home' });
     assert.equal(resolver.resolve('app.terraform.io'), undefined);
@@ -216,7 +232,7 @@ describe('TokenResolver: cheap to call again', () => {
     assert.equal(resolver.resolve('app.terraform.io'), undefined);
     assert.equal(resolver.resolve('app.terraform.io'), undefined);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /Cannot read .*permission denied/);
+    assert.match(warnings[0]!, /cannot be read \(.*permission denied/);
     readable = true;
     assert.equal(resolver.resolve('app.terraform.io')?.token, 'secret-token');
     assert.equal(warnings.length, 1);

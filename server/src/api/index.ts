@@ -19,7 +19,7 @@ export type { Clock } from './clock';
 export { iteratePages, iterateItems, collectItems } from './pagination';
 export type { Page, PageFetcher, PageTarget, IterateOptions } from './pagination';
 export type { HttpExchangeRecord } from './http';
-export type { CallOptions, RequestWait } from './requester';
+export type { CallOptions, RequestWait, WaitReason } from './requester';
 export type { RetryOptions } from './retry';
 export type { RateWindow } from './rateLimiter';
 export { serviceRateLimits } from './rateLimiter';

@@ -84,10 +84,19 @@ export interface RequesterOptions {
 /** A wait before (re)sending a request. */
 export interface RequestWait {
   operation: OperationName;
-  /** 'rate-limited': the service's limits (a 429, or the client keeping under them); 'retry': backoff after a failure. */
-  reason: 'rate-limited' | 'retry';
+  /**
+   * Why it waits, as it truly is (a notice blaming the service's rate limit while the service was down misled):
+   * 'paced': the client spacing its own requests to stay under the service's limits (no 429 involved);
+   * 'rate-limited': the service answered 429; 'unreachable': no connection could be made or it broke;
+   * 'timed-out': no answer in time; 'server-error': a 5xx answer (`status`).
+   */
+  reason: WaitReason;
   waitMs: number;
+  /** For 'server-error': the status the service answered. */
+  status?: number;
 }
+
+export type WaitReason = 'paced' | 'rate-limited' | 'unreachable' | 'timed-out' | 'server-error';
 
 interface RawExchange {
   status: number;
@@ -184,7 +193,7 @@ export class Requester {
     try {
       await this.options.limiter.acquire(bucket, signal, {
         deadline,
-        onWait: (waitMs) => this.options.onWait?.({ operation, reason: 'rate-limited', waitMs }),
+        onWait: (waitMs) => this.options.onWait?.({ operation, reason: 'paced', waitMs }),
       });
     } catch (error) {
       if (!(error instanceof LimiterDeadlineError)) throw error;
@@ -228,8 +237,7 @@ export class Requester {
         if (response!.status === 429) throw this.rateLimitedError(operation, attempt, response!.headers);
         return response!;
       }
-      const rateLimited = outcome.kind === 'response' && outcome.status === 429;
-      this.options.onWait?.({ operation, reason: rateLimited ? 'rate-limited' : 'retry', waitMs: decision.delayMs });
+      this.options.onWait?.({ operation, ...waitCause(outcome), waitMs: decision.delayMs });
       await this.options.clock.sleep(decision.delayMs, signal);
     }
   }
@@ -288,6 +296,12 @@ export class Requester {
   private redact(text: string, secrets: readonly string[] = []): string {
     return redactSecrets(text, [this.options.token, ...secrets]);
   }
+}
+
+/** Why a retry waits, from the attempt it follows (only 429s, 5xx, network errors and timeouts are retried). */
+function waitCause(outcome: AttemptOutcome): Pick<RequestWait, 'reason' | 'status'> {
+  if (outcome.kind === 'response') return outcome.status === 429 ? { reason: 'rate-limited' } : { reason: 'server-error', status: outcome.status };
+  return outcome.error.kind === 'timeout' ? { reason: 'timed-out' } : { reason: 'unreachable' };
 }
 
 /** Reads JSON:API error objects, or the older list of strings; anything else gives no objects (the status still speaks). */

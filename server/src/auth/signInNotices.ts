@@ -13,6 +13,8 @@ export interface SignInNoticesOptions {
   token: (host: string) => ResolvedToken | undefined;
   /** The credentials file `terraform login` writes. */
   credentialsFile: () => string;
+  /** What is wrong with that file, if it exists but cannot be used (the advice then says to fix it first). */
+  credentialsFileProblem?: () => string | undefined;
 }
 
 export class SignInNotices {
@@ -24,7 +26,7 @@ export class SignInNotices {
   signInNeeded(host: string): void {
     if (!this.options.enabled() || this.shown.has(host)) return;
     this.shown.add(host);
-    this.options.show(signInAdvice(host, this.options.token(host), this.options.credentialsFile()));
+    this.options.show(signInAdvice(host, this.options.token(host), this.options.credentialsFile(), this.options.credentialsFileProblem?.()));
   }
 
   /** A new token for the host: a later problem with it is told again. */
@@ -33,12 +35,18 @@ export class SignInNotices {
   }
 }
 
-/** What to do, in an editor other than VS Code, when `host` has no token or refused `refused`. */
-export function signInAdvice(host: string, refused: ResolvedToken | undefined, credentialsFile: string): string {
+/**
+ * What to do, in an editor other than VS Code, when `host` has no token or refused `refused`. `fileProblem`: the
+ * credentials file exists but cannot be used; `terraform login` writes to it, so it must be fixed first.
+ */
+export function signInAdvice(host: string, refused: ResolvedToken | undefined, credentialsFile: string, fileProblem?: string): string {
   const variable = tokenVariableName(host);
   // A name with a port cannot be exported from a POSIX shell; `env` sets it.
   const setVariable = variable.includes(':') ? `start the editor with \`env '${variable}=<token>' …\`` : `set ${variable}=<token> in the environment the editor starts from`;
-  const ways = `${setVariable} (then restart the language server), run \`terraform login ${host}\` (it writes ${credentialsFile}), or have the editor send the notification hcpTerraform/setToken {"hostname": "${host}", "token": "<token>"}`;
+  const login = fileProblem
+    ? `fix the credentials file first (${fileProblem}) and then run \`terraform login ${host}\` (it writes that file)`
+    : `run \`terraform login ${host}\` (it writes ${credentialsFile})`;
+  const ways = `${setVariable} (then restart the language server), ${login}, or have the editor send the notification hcpTerraform/setToken {"hostname": "${host}", "token": "<token>"}`;
   if (!refused) return `HCP Terraform: no API token for ${host}, so its workspaces and runs are not shown. To sign in, ${ways}.`;
   return `HCP Terraform: ${host} refused the API token from ${describeTokenSource(refused)} (401): it is wrong, expired or revoked. Create a new token on the service (User Settings → Tokens), then ${ways}.`;
 }

@@ -60,6 +60,8 @@ export class TokenResolver {
   /** TF_TOKEN_* decoded, built on first use: comparable host → the first usable variable for it. */
   private environmentTokens: ReadonlyMap<string, { token: string; variable: string }> | undefined;
   private credentials: CredentialsSnapshot | undefined;
+  /** What is wrong with the credentials file as last read (unreadable, not JSON, another shape); undefined when fine. */
+  private fileProblem: string | undefined;
 
   constructor(private readonly options: TokenResolverOptions = {}) {
     // The environment is taken as fixed for the resolver's life: Terraform too reads its environment once, at start,
@@ -85,6 +87,15 @@ export class TokenResolver {
     const fromClient = this.clientTokens.get(key);
     if (fromClient) return { token: fromClient, source: 'client' };
     return this.fromEnvironment(key) ?? this.fromCredentialsFile(key);
+  }
+
+  /**
+   * Why the credentials file's tokens are not used, when it exists but cannot be (the sign-in advice then says to fix
+   * it: `terraform login` writes to that same file). Undefined when it is fine or absent.
+   */
+  credentialsFileProblem(): string | undefined {
+    this.credentialsFileTokens(this.credentialsFilePath());
+    return this.fileProblem;
   }
 
   /** Where Terraform keeps `terraform login` tokens. */
@@ -131,13 +142,14 @@ export class TokenResolver {
     }
   }
 
-  /** Its tokens by host: none when it does not exist or is not valid JSON; undefined when it cannot be read. */
+  /** Its tokens by host: none when it does not exist or cannot be used; undefined when it cannot be read. */
   private readCredentialsFile(file: string): ReadonlyMap<string, string> | undefined {
+    this.fileProblem = undefined;
     let text: string | undefined;
     try {
       text = this.readFile(file);
     } catch (error) {
-      this.warnOnce(`Cannot read ${file} (${describeError(error)}); tokens saved by \`terraform login\` are not used.`);
+      this.problem(file, `cannot be read (${describeError(error)})`, 'Fix its permissions');
       return undefined;
     }
     if (text === undefined) return new Map();
@@ -145,10 +157,19 @@ export class TokenResolver {
     try {
       document = JSON.parse(text);
     } catch {
-      this.warnOnce(`${file} is not valid JSON; tokens saved by \`terraform login\` are not used. Run \`terraform login\` again to rewrite it.`);
+      // Never the parser's message: it quotes the text, which holds tokens.
+      this.problem(file, 'is not valid JSON', 'Fix the JSON or delete the file');
       return new Map();
     }
-    return credentialsByHost(document);
+    const read = credentialsByHost(document);
+    if (!read.wellShaped) this.problem(file, `is not shaped as \`terraform login\` writes it (${credentialsShape})`, 'Fix it to that shape or delete the file');
+    return read.tokens;
+  }
+
+  /** Remembers the file's problem and tells it once: what is wrong, what it costs, what to do (never its content). */
+  private problem(file: string, what: string, fix: string): void {
+    this.fileProblem = `${file} ${what}`;
+    this.warnOnce(`${file} ${what}, so the tokens \`terraform login\` saved there are not used. ${fix}, then sign in again (\`terraform login\` writes to this same file).`);
   }
 
   private warnOnce(message: string): void {
@@ -174,16 +195,23 @@ function decodeEnvironmentTokens(environment: Readonly<Record<string, string | u
 }
 
 /** `credentials.<host>.token` by comparable host; the first entry with a usable token wins for a host. */
-function credentialsByHost(document: unknown): Map<string, string> {
+const credentialsShape = '{"credentials": {"<host>": {"token": "<token>"}}}';
+
+/** The file's tokens by comparable host, and whether it has the shape Terraform reads (entries it cannot use are not). */
+function credentialsByHost(document: unknown): { tokens: Map<string, string>; wellShaped: boolean } {
   const tokens = new Map<string, string>();
-  const credentials = (document as { credentials?: unknown } | null)?.credentials;
-  if (typeof credentials !== 'object' || credentials === null) return tokens;
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return { tokens, wellShaped: false };
+  const credentials = (document as { credentials?: unknown }).credentials;
+  if (credentials === undefined) return { tokens, wellShaped: true }; // a file with other CLI settings only
+  if (typeof credentials !== 'object' || credentials === null || Array.isArray(credentials)) return { tokens, wellShaped: false };
+  let wellShaped = true;
   for (const [name, entry] of Object.entries(credentials as Record<string, unknown>)) {
     const host = comparableHost(name);
     const token = (entry as { token?: unknown } | null)?.token;
-    if (!tokens.has(host) && typeof token === 'string' && token.trim()) tokens.set(host, token.trim());
+    if (typeof token !== 'string') wellShaped = false;
+    else if (!tokens.has(host) && token.trim()) tokens.set(host, token.trim());
   }
-  return tokens;
+  return { tokens, wellShaped };
 }
 
 /**

@@ -196,10 +196,11 @@ export class ModuleFolders {
     if (this.moduleCalls.forget(model.folder)) this.applyOverrides();
   }
 
-  /** Changes the size above which files get no analysis (for what is read or edited from now on). */
+  /** Changes the size above which files get no analysis; files a higher limit admits are analysed now (in order with each folder's work). */
   setMaxFileSize(maxFileSize: number): void {
+    if (maxFileSize === this.maxFileSize) return;
     this.maxFileSize = maxFileSize;
-    for (const model of this.models.values()) model.setMaxFileSize(maxFileSize);
+    for (const model of this.models.values()) void this.enqueue(model.folder, () => model.setMaxFileSize(maxFileSize));
   }
 
   /** Changes the link override of a workspace folder's root module folders. */

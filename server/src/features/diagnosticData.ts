@@ -31,7 +31,8 @@ export type DiagnosticData =
   | { code: 'undeclared-variable'; name: string }
   /** A tfvars entry no `variable` block declares; `guessedType` from its value when it is a literal. */
   | { code: 'undeclared-tfvars-value'; name: string; guessedType?: string }
-  | { code: 'invalid-hcl-value'; variable: WorkspaceVariableRef }
+  /** `plainStringFits`: the value taken as a plain string (HCL off) fits the declared type, so turning HCL off is a fix. */
+  | { code: 'invalid-hcl-value'; variable: WorkspaceVariableRef; plainStringFits: boolean }
   /** `hclFlagFix`: switching the workspace variable's HCL flag to this value would make it fit. */
   | { code: 'type-mismatch'; name: string; variable?: WorkspaceVariableRef; hclFlagFix?: boolean }
   | { code: 'overridden-by-workspace'; name: string; variable: WorkspaceVariableRef }
@@ -45,7 +46,7 @@ const dataSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('undeclared-workspace-variable'), variable: variableRef, guessedType: z.string() }),
   z.object({ code: z.literal('undeclared-variable'), name: z.string() }),
   z.object({ code: z.literal('undeclared-tfvars-value'), name: z.string(), guessedType: z.string().optional() }),
-  z.object({ code: z.literal('invalid-hcl-value'), variable: variableRef }),
+  z.object({ code: z.literal('invalid-hcl-value'), variable: variableRef, plainStringFits: z.boolean() }),
   z.object({ code: z.literal('type-mismatch'), name: z.string(), variable: variableRef.optional(), hclFlagFix: z.boolean().optional() }),
   z.object({ code: z.literal('overridden-by-workspace'), name: z.string(), variable: variableRef }),
   z.object({ code: z.literal('sensitive-exposed'), name: z.string(), variable: variableRef }),

@@ -141,7 +141,7 @@ function workspaceDiagnostics(model: ModuleFolderModel, facts: FolderFacts, work
     if (parsed && !parsed.ok) {
       add(line.file, line.range, DiagnosticSeverity.Error,
         `Workspace variable "${variable.key}" in ${where} is marked HCL, but its value is not a valid HCL expression, so a run would fail. Fix the value in the workspace, or turn off HCL to use it as a plain string.`,
-        { code: 'invalid-hcl-value', variable: ref(variable) },
+        { code: 'invalid-hcl-value', variable: ref(variable), plainStringFits: plainStringFits(variable, declaration) },
         undefined,
         declaration ? [{ file: declaration.file, range: declaration.nameRange, message: `variable "${variable.key}" is declared here` }] : undefined);
       continue;
@@ -184,6 +184,16 @@ function hclFlagFix(parser: TerraformParser, variable: SnapshotVariable, type: T
   const flipped: SnapshotVariable = { ...variable, hcl: !variable.hcl };
   const literal = workspaceLiteral(parser, flipped, type);
   return literal && !checkValueAgainstType(literal.value, type) ? flipped.hcl : undefined;
+}
+
+/**
+ * Whether an engine variable's value, taken as a plain string (its HCL flag off), fits the declared type: turning HCL
+ * off is offered as a fix only then (a map(string) variable would only trade the invalid HCL for a type mismatch).
+ */
+function plainStringFits(variable: SnapshotVariable, declaration: VariableDeclaration | undefined): boolean {
+  const type = declaration?.type;
+  if (!type) return true; // no type: any string will do
+  return !checkValueAgainstType(variable.value ?? '', type.parsed);
 }
 
 /** The cloud block's workspace `name` line, else the first line of the block that links the folder. */

@@ -80,6 +80,8 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
         ...removeTfvarsEntry(request, data.name, `Remove "${data.name}" from this file`),
       ];
     case 'invalid-hcl-value':
+      // Otherwise the only fix is the value itself, in the workspace: no edit here would know it.
+      if (!data.plainStringFits) return [];
       return [{
         title: `Use workspace variable "${data.variable.key}" as a plain string (turn off HCL)`,
         command: serverCommand(`Turn off HCL for "${data.variable.key}"`, 'updateVariable', { hostname, workspaceId: data.variable.workspaceId, variableId: data.variable.variableId, hcl: false }),

@@ -322,9 +322,26 @@ export class ModuleFolderModel {
     this.invalidate([]);
   }
 
-  /** A new size limit applies to what is read or edited from now on. */
-  setMaxFileSize(maxFileSize: number): void {
+  /**
+   * A new size limit. A lower one applies to what is read or edited from now on; a higher one analyses at once the
+   * files it now admits, open or closed: the large-file notice says "raise the setting to analyse it", and an open
+   * file used to wait for its next edit.
+   */
+  async setMaxFileSize(maxFileSize: number): Promise<void> {
     this.closed.maxFileSize = maxFileSize;
+    for (const file of this.closed.largeFiles()) {
+      const open = this.openDocuments.get(file);
+      if (open) {
+        if (open.text.length > maxFileSize) continue;
+        // Opened again with its own text: parsed now (at once, even a text that an open parses in slices).
+        open.dispose();
+        this.openDocuments.delete(file);
+        if (this.openDocument(file, open.text) === 'deferred') this.parsePending(file);
+      } else {
+        await this.loadFromDisk(file); // over the limit still: it stays a large file, told no more
+        this.invalidate([file]);
+      }
+    }
   }
 
   /** Files over the size limit, which get no analysis (absolute paths). */

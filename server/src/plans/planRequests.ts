@@ -10,6 +10,7 @@ import type { ParsedArguments } from '../commands/arguments';
 import { planOverlayRequest, planResourceChangesRequest } from '../protocol';
 import type { ServerCommandResults } from '../protocol';
 import { folderModel } from '../workspaces/folderRequests';
+import { whyNoPlanToShow } from './planlessRuns';
 
 export function registerPlanRequests(connection: Connection, context: CoreContext): void {
   connection.onRequest(planOverlayRequest, (params) =>
@@ -34,6 +35,8 @@ export async function showPlanOnCode(context: CoreContext, args: ParsedArguments
   const target = resolveTarget(context, args);
   const { run } = await target.client.runs.get(args.runId);
   if (!relatedId(run, 'plan')) throw invalidParams(`Run ${args.runId} has no plan.`);
+  const noPlan = whyNoPlanToShow(run);
+  if (noPlan) throw invalidParams(noPlan);
   return { folderUris: await context.plans.pin(target.hostname, run) };
 }
 

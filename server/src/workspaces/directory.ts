@@ -10,6 +10,7 @@ import type { ServiceHosts } from './hosts';
 import { knowledgeKey, snapshotVariable, summarizeFeatureSet, WorkspaceKnowledge } from './knowledge';
 import type { KnowledgeTarget } from './knowledge';
 import type { LinkProblem } from './linkProblemNotices';
+import { isServiceDown } from './serviceDown';
 import { workspacePermissions } from './workspacePermissions';
 import type { RunWatcher } from './runWatcher';
 import type { TimerHandle, Timers } from './timers';
@@ -182,7 +183,9 @@ export class WorkspaceDirectory {
           this.scheduleRefresh(entry, Math.min(60_000, Math.max(1_000, error.retryAfterMs ?? 60_000)));
           return;
         }
-        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read workspace "${name}" on ${hostname}: ${describe(error)} Trying again every minute.` });
+        this.options.onLinkProblem?.(knowledge, isServiceDown(error)
+          ? { kind: 'service-down', workspace: name, cause: describe(error) }
+          : { kind: 'unreadable', message: `HCP Terraform: could not read workspace "${name}" on ${hostname}: ${describe(error)} Trying again every minute.` });
       }
       this.scheduleRefresh(entry, 60_000);
       return;
@@ -221,7 +224,9 @@ export class WorkspaceDirectory {
       else if (!(error instanceof RateLimitedError)) {
         const { name, hostname } = knowledge.target;
         const retry = knowledge.variables ? 'Showing those read before; trying again every minute.' : 'Trying again every minute.';
-        this.options.onLinkProblem?.(knowledge, { kind: 'unreadable', message: `HCP Terraform: could not read the variables of workspace "${name}" on ${hostname}: ${describe(error)} ${retry}` });
+        this.options.onLinkProblem?.(knowledge, isServiceDown(error)
+          ? { kind: 'service-down', workspace: name, cause: describe(error) }
+          : { kind: 'unreadable', message: `HCP Terraform: could not read the variables of workspace "${name}" on ${hostname}: ${describe(error)} ${retry}` });
       }
     }
   }

@@ -27,7 +27,26 @@ export class WaitNotices {
     if (last !== undefined && now - last < (this.options.quietMs ?? 30_000)) return;
     this.lastShown.set(hostname, now);
     const seconds = Math.ceil(wait.waitMs / 1000);
-    const why = wait.reason === 'rate-limited' ? `${hostname} is rate limiting requests` : `${hostname} did not answer`;
-    this.options.show(`HCP Terraform: ${why}; retrying in ${seconds} s (to ${operationLabels[wait.operation]}).`);
+    const purpose = `to ${operationLabels[wait.operation]}`;
+    if (wait.reason === 'paced') {
+      // The client's own spacing, not the service: it goes on while the service is down, as failed requests count too.
+      this.options.show(`HCP Terraform: holding a request to ${hostname} for ${seconds} s (${purpose}) to stay within the service's rate limits.`);
+      return;
+    }
+    this.options.show(`HCP Terraform: ${whatHappened(hostname, wait)}; retrying in ${seconds} s (${purpose}).`);
+  }
+}
+
+/** The service's side of a retry, as it happened. */
+function whatHappened(hostname: string, wait: RequestWait): string {
+  switch (wait.reason) {
+    case 'rate-limited':
+      return `${hostname} is rate limiting requests (429)`;
+    case 'server-error':
+      return `${hostname} answered with an error (${wait.status ?? '5xx'})`;
+    case 'timed-out':
+      return `${hostname} did not answer in time`;
+    default:
+      return `${hostname} could not be reached`;
   }
 }
