@@ -100,6 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         context,
         { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true, commandOutcomes: true } },
         () => credentials.knownTokens(),
+        deps,
       );
       const trustAnswers = client.onRequest(trustHostRequest, trustHostHandler(context.workspaceState, (...args) => prompts.modal(...args)));
       events.attach(client);

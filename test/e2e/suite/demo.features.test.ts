@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { linkedWorkspacesRequest, type RunSummary } from '../../../server/src/protocol';
-import { emulatorGet, extension, languageClient, waitFor } from './helpers';
+import { emulatorGet, extension, languageClient, waitFor, withPrompts } from './helpers';
 
 const expectedCodes = ['missing-value', 'undeclared-variable', 'undeclared-workspace-variable', 'invalid-hcl-value', 'type-mismatch', 'overridden-by-workspace', 'sensitive-exposed'];
 
@@ -129,7 +129,8 @@ describe('a folder linked to the demo workspace', function () {
       // The demo workspace is held by a run awaiting confirmation, so the new run waits: pending. Running it now is
       // what a user does then (force-execute cancels the earlier incomplete runs), and the watcher pushes its progress.
       assert.equal(run.status, 'pending');
-      await vscode.commands.executeCommand('hcpTerraform.server.forceExecuteRun', { runId: run.id });
+      // A destructive run action from a server command asks the Runs view's modal first.
+      await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.server.forceExecuteRun', { runId: run.id }));
       const progressed = await waitFor(`run ${run.id} to progress past pending`, runsChanged.event, () =>
         seen.find((r) => r.id === run.id && r.status !== 'pending'),
       );
