@@ -121,8 +121,11 @@ describe('a folder linked to the demo workspace', function () {
       runsChanged.fire();
     });
     try {
-      const run = await vscode.commands.executeCommand<RunSummary>(targeted.command.command, ...(targeted.command.arguments ?? []));
+      const { run, asked } = await withPrompts({}, async (asked) => ({ run: await vscode.commands.executeCommand<RunSummary>(targeted.command!.command, ...(targeted.command!.arguments ?? [])), asked }));
       assert.ok(run?.id, 'queuing the plan returned no run');
+      // Announced and followed like a run queued from the Runs view: its completion is notified too.
+      assert.ok(asked.some((a) => a.prompt === 'information' && /plan queued in demo-app/.test(String(a.args[0]))), `no "plan queued" notification: ${JSON.stringify(asked)}`);
+      assert.ok(extension().exports.deps.activity.isMine(run.id), 'a run queued from a code action is not marked as this window\'s');
       const onService = await emulatorGet(`/runs/${run.id}`);
       assert.deepEqual(onService.data.attributes['target-addrs'], [address]);
       assert.equal(onService.data.relationships.workspace.data.id, workspaceId);

@@ -1,6 +1,8 @@
-// The run commands code lenses and code actions carry (hcpTerraform.server.applyRun…), as VS Code runs them through
-// the command middleware: they take the Runs view's own path, so applying from a lens asks the same modal and comment.
-import type { RunActionArguments, RunSummary } from '../../../../server/src/protocol';
+// The run commands code lenses and code actions carry (hcpTerraform.server.applyRun, .queuePlan…), as VS Code runs
+// them through the command middleware: they take the Runs view's own path, so applying from a lens asks the same
+// modal and comment, and a run queued from a code action is announced and followed to its completion notification.
+import type { Middleware } from 'vscode-languageclient/node';
+import type { PlanLocalChangesArguments, QueuePlanArguments, RunActionArguments, RunSummary } from '../../../../server/src/protocol';
 import { runDetailsRequest } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
 import { log } from '../../log';
@@ -9,7 +11,10 @@ import { prompts } from '../../userPrompts';
 import type { RunNode } from '../model';
 import { describeRunIn, type RunAction } from './runActionDefinitions';
 import { runRunAction } from './runActions';
+import { announceQueuedRun, type QueuedRunKind } from './queuedRunNotice';
 import { workspaceRefById } from './workspaceLookup';
+
+type Next = Parameters<NonNullable<Middleware['executeCommand']>>[2];
 
 /**
  * A lens's run may have moved on since the lens was drawn: the run is read again, so the modal says what it is now
@@ -31,4 +36,27 @@ export async function actOnRunOfServerCommand(deps: ClientDeps, action: RunActio
     return undefined;
   }
   return runRunAction(deps, undefined, action, node);
+}
+
+/** Queues through the server, after the modal the Runs view asks for a destroy plan, then announces the run. */
+export async function queueRunOfServerCommand(deps: ClientDeps, command: string, argument: QueuePlanArguments | PlanLocalChangesArguments, next: Next): Promise<RunSummary | undefined> {
+  const kind: QueuedRunKind = 'folderUri' in argument ? 'localFiles' : 'plan';
+  const workspaceId = argument.workspaceId;
+  if (kind === 'plan' && (argument as QueuePlanArguments).isDestroy === true) {
+    const workspace = await workspaceRefById(deps, argument.hostname, workspaceId);
+    const button = 'Queue Destroy Plan';
+    const answer = await prompts.modal(`Queue a destroy plan in ${workspace.organization}/${workspace.name}?`, 'If applied, it destroys every resource of the workspace.', button);
+    if (answer !== button) return undefined;
+  }
+  const run = (await next(command, [argument])) as RunSummary | undefined;
+  if (!run?.id) return run;
+  try {
+    announceQueuedRun(deps, run, await workspaceRefById(deps, argument.hostname, run.workspaceId ?? workspaceId), kind);
+  } catch (error) {
+    // Queued all the same: it is this window's run, and the user hears of it without the workspace's name.
+    log.warn(`Queued run ${run.id}, but could not read its workspace: ${errorMessage(error)}`);
+    deps.activity.queued(run);
+    void prompts.information(`HCP Terraform: ${run.isDestroy ? 'destroy plan' : 'plan'} queued, run ${run.id} (${run.statusLabel.toLowerCase()}).`);
+  }
+  return run;
 }
