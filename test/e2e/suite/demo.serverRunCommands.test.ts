@@ -63,6 +63,24 @@ describe('run actions from code lenses and source actions', function () {
     assert.ok(JSON.stringify(await emulatorGet(`/runs/${awaiting.id}/comments`)).includes('Applied from the lens'), 'the comment did not reach the run');
   });
 
+  it('a destroy plan from a source action asks the modal Queue Plan asks; dismissed, nothing is queued', async () => {
+    const workspace = await demoApp();
+    const document = await openMainTf();
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 0, 0, 0), 'source.hcpTerraform.queuePlan.destroy');
+    const destroy = actions.find((action) => action.command?.command === 'hcpTerraform.server.queuePlan')?.command;
+    assert.ok(destroy, `no destroy plan source action: ${actions.map((a) => a.title).join(' | ')}`);
+    const allOperations = 'plan_only,plan_and_apply,save_plan,refresh_only,destroy,empty_apply';
+    const count = async () => (await emulatorGet(`/workspaces/${workspace.id}/runs?filter[operation]=${allOperations}`)).meta?.pagination?.['total-count'];
+    const before = await count();
+    const declined = await withPrompts({ modal: [undefined] }, async (asked) => {
+      const result = await run(destroy);
+      assert.ok(asked.some((a) => a.prompt === 'modal' && String(a.args[0]) === `Queue a destroy plan in ${workspace.organization}/${workspace.name}?`), `no modal: ${JSON.stringify(asked)}`);
+      return result;
+    });
+    assert.equal(declined, undefined);
+    assert.equal(await count(), before, 'a destroy plan was queued although the modal was dismissed');
+  });
+
   it('Discard from a source action asks first; dismissed, the run stays; confirmed, it is discarded', async () => {
     const workspace = await demoApp();
     const awaiting = await runAwaitingConfirmation(workspace, 'Discard me from a source action');
