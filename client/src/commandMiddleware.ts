@@ -1,28 +1,49 @@
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
-import type { CreateChangeRequestArguments, CreateVariableArguments } from '../../server/src/protocol';
+import type { CreateChangeRequestArguments, CreateVariableArguments, PlanLocalChangesArguments, QueuePlanArguments, RunActionArguments } from '../../server/src/protocol';
+import { serverCommand } from '../../server/src/protocol';
+import type { ClientDeps } from './clientDeps';
 import { log } from './log';
+import { runActionOfServerCommand } from './runs/actions/runActionDefinitions';
+import { actOnRunOfServerCommand, queueRunOfServerCommand } from './runs/actions/serverRunCommands';
 
 type ExecuteCommand = NonNullable<Middleware['executeCommand']>;
 
+const queuingCommands = new Set([serverCommand('queuePlan'), serverCommand('planLocalChanges')]);
+
 /**
  * Runs the server's commands (from code actions, code lenses or the palette) the way a VS Code user expects:
- * what a quick fix could not know is asked for first (a workspace variable's value, masked when sensitive), and a
- * failure is shown as the server's actionable message rather than only logged.
+ * a run action asks the Runs view's own modal and comment first (a lens's Apply must not apply at once), a queued
+ * run is announced and followed like one queued from the view, what a quick fix could not know is asked for first
+ * (a workspace variable's value, masked when sensitive), and a failure is shown as the server's actionable message
+ * rather than only logged.
  */
-export const executeServerCommand: ExecuteCommand = async (command, args, next) => {
-  const completed = await completeArguments(command, args);
-  if (completed === undefined) return undefined; // the user cancelled
-  try {
-    return await next(command, completed);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log.error(`${command} failed: ${message}`);
-    void vscode.window.showErrorMessage(`HCP Terraform: ${message}`, 'Show Output').then((choice) => choice && log.show());
-    return undefined;
-  }
-};
+export function serverCommandMiddleware(deps: ClientDeps): ExecuteCommand {
+  return async (command, args, next) => {
+    const [first] = args;
+    const action = runActionOfServerCommand(command);
+    if (action && hasRunId(first)) return actOnRunOfServerCommand(deps, action, first);
+    const completed = await completeArguments(command, args);
+    if (completed === undefined) return undefined; // the user cancelled
+    try {
+      if (queuingCommands.has(command) && hasWorkspaceId(first)) return await queueRunOfServerCommand(deps, command, first, next);
+      return await next(command, completed);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`${command} failed: ${message}`);
+      void vscode.window.showErrorMessage(`HCP Terraform: ${message}`, 'Show Output').then((choice) => choice && log.show());
+      return undefined;
+    }
+  };
+}
 
+function hasRunId(value: unknown): value is RunActionArguments {
+  return typeof value === 'object' && value !== null && typeof (value as { runId?: unknown }).runId === 'string';
+}
+
+function hasWorkspaceId(value: unknown): value is QueuePlanArguments | PlanLocalChangesArguments {
+  return typeof value === 'object' && value !== null && typeof (value as { workspaceId?: unknown }).workspaceId === 'string';
+}
 async function completeArguments(command: string, args: unknown[]): Promise<unknown[] | undefined> {
   if (command === 'hcpTerraform.server.createChangeRequest') return completeChangeRequest(args);
   if (command !== 'hcpTerraform.server.createVariable') return args;

@@ -31,6 +31,7 @@ import { trustHostRequest } from '../../server/src/protocol';
 import { ServerEvents } from './serverEvents';
 import { registerStatusBar, type StatusBarReader } from './statusBar';
 import { trackSignedIn } from './signedInContext';
+import { trackLinkedFolder } from './linkedFolderContext';
 import { signIn, signOut } from './signIn';
 import { syncTokens } from './tokenSync';
 import { prompts } from './userPrompts';
@@ -99,10 +100,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         context,
         { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true, commandOutcomes: true } },
         () => credentials.knownTokens(),
+        deps,
       );
       const trustAnswers = client.onRequest(trustHostRequest, trustHostHandler(context.workspaceState, (...args) => prompts.modal(...args)));
       events.attach(client);
-      clientSubscriptions = vscode.Disposable.from(trustAnswers, await syncTokens(client, credentials), trackSignedIn(client, events));
+      clientSubscriptions = vscode.Disposable.from(trustAnswers, await syncTokens(client, credentials), trackSignedIn(client, events), trackLinkedFolder(client, events));
       server.setClient(client);
       reportServerStarted();
     } catch (error) {

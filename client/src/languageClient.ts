@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../server/src/protocol';
-import { executeServerCommand } from './commandMiddleware';
+import type { ClientDeps } from './clientDeps';
+import { serverCommandMiddleware } from './commandMiddleware';
 import { log } from './log';
 import { redactingChannel } from './redactingChannel';
 
@@ -12,6 +13,7 @@ export async function startLanguageClient(
   context: vscode.ExtensionContext,
   initializationOptions: InitializationOptions,
   knownSecrets: () => Iterable<string>,
+  deps: ClientDeps,
 ): Promise<LanguageClient> {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
@@ -27,7 +29,7 @@ export async function startLanguageClient(
     outputChannel: log,
     // The trace holds every message's params (tokens, variable values): it is redacted before it is written.
     traceOutputChannel: redactingChannel(log, knownSecrets),
-    middleware: { executeCommand: executeServerCommand },
+    middleware: { executeCommand: serverCommandMiddleware(deps) },
   };
   const client = new LanguageClient(clientId, 'HCP Terraform Language Server', serverOptions, clientOptions);
   await client.start();

@@ -35,6 +35,9 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
     await sidebar(page).waitFor({ state: 'visible', timeout });
     await row(page, 'demo-app').waitFor({ state: 'visible', timeout });
   });
+  await check('the command palette offers Queue Plan…, Plan Local Changes and Toggle Plan on Code in the linked folder', () =>
+    paletteOffers(page, ['HCP Terraform: Queue Plan…', 'HCP Terraform: Plan Local Changes', 'HCP Terraform: Toggle Plan on Code']),
+  );
   const screenshot = path.join(resultsDir, 'demo-editor.png');
   await page.screenshot({ path: screenshot });
   await checkPlanOnCode(page, { resultsDir, folder, check });
@@ -44,6 +47,22 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await checkRunsView(page, { resultsDir, check });
   await checkViews(page, { resultsDir, emulator, check });
   return { ok: failures.length === 0, passed, failures, screenshot };
+}
+
+/** Each command is listed in the palette (its `when` clause holds); the palette is closed again with Escape. */
+async function paletteOffers(page, titles) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  try {
+    for (const title of titles) {
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible', timeout });
+      await page.keyboard.press('Escape');
+    }
+  } finally {
+    if (await input.isVisible()) await page.keyboard.press('Escape');
+  }
 }
 
 /** Opens a file of the folder with Ctrl+P (the tour of the demo does the same). */

@@ -47,6 +47,18 @@ describe('view requests', () => {
     assert.ok(organization.runs.every((run) => run.workspaceId !== demoAppId));
   });
 
+  test('the "Plan only" filter lists the plan-only runs, which the service shows only when every operation is named', async () => {
+    const planOnly = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId, operations: ['plan_only'] });
+    assert.deepEqual(planOnly.runs.map((run) => run.message), ['Speculative plan from a pull request']);
+    assert.ok(planOnly.runs.every((run) => run.planOnly));
+    assert.equal(planOnly.page.totalCount, undefined, 'the service counted every operation, not the plan-only runs');
+    const withApplies = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId, operations: ['plan_only', 'plan_and_apply'] });
+    assert.ok(withApplies.runs.some((run) => run.planOnly), 'plan-only runs are missing when asked with another operation');
+    assert.ok(withApplies.runs.some((run) => !run.planOnly));
+    const applies = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId, operations: ['plan_and_apply'] });
+    assert.ok(applies.runs.length > 0 && applies.runs.every((run) => !run.planOnly));
+  });
+
   test('run details with the plan and its log text', async () => {
     const { runs } = await session.connection.sendRequest(runsRequest, { workspaceId: demoAppId, statuses: ['applied'] });
     const details = await session.connection.sendRequest(runDetailsRequest, { runId: runs[0]!.id, planLogOffset: 0, applyLogOffset: 0 });

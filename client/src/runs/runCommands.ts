@@ -9,6 +9,7 @@ import { linkedWorkspacesRequest } from '../../../server/src/protocol';
 import { linkFolder } from './actions/linkFolder';
 import { pickRun, pickWorkspace } from './actions/pickers';
 import { queuePlan } from './actions/queuePlan';
+import { announceQueuedRun } from './actions/queuedRunNotice';
 import { explainForceCancelWait, runActions, runRunAction } from './actions/runActions';
 import type { PhaseNode, RunNode } from './model';
 import { runNodeOf, workspaceRefOf } from './model';
@@ -100,10 +101,7 @@ async function planLocalChanges(deps: ClientDeps, node: unknown): Promise<RunSum
   if (message === undefined) return undefined;
   try {
     const run = await deps.server.command('planLocalChanges', { hostname: workspace.hostname, workspaceId: workspace.id, folderUri: folder.folderUri, message });
-    deps.activity.queued(run);
-    void prompts.information(`HCP Terraform: a plan of your local files is queued in ${workspace.name}.`, 'Show Log').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('hcpTerraform.showRunLog', { kind: 'run', run, workspace: { ...workspace, folderUri: folder.folderUri } });
-    });
+    announceQueuedRun(deps, run, { ...workspace, folderUri: folder.folderUri }, 'localFiles');
     return run;
   } catch (error) {
     void prompts.error(`HCP Terraform: could not plan the local changes: ${errorMessage(error)}`);

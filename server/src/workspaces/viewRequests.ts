@@ -16,6 +16,7 @@ import type { PageInfo, PhaseDetails, RunDetails, RunDetailsParams, RunsParams, 
 import { changeRequestsRequest, organizationTokenStatusRequest, runDetailsRequest, runsRequest, subscriptionRequest, validateHclValueRequest, variablesRequest } from '../protocol';
 import type { OrganizationTokenStatus } from '../protocol';
 import { freshRead } from './freshRead';
+import { workspaceOperationQuery } from './runOperationFilter';
 import { summarizeRun } from './runSummary';
 
 export function registerViewRequests(connection: Connection, context: CoreContext): void {
@@ -107,10 +108,11 @@ export function registerViewRequests(connection: Connection, context: CoreContex
 async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsResult> {
   if (!params.workspaceId && !params.organization) throw invalidParams('Send {"workspaceId": "ws-…"} or {"organization": "…"} to list runs.');
   const target = resolveTarget(context, params);
+  const operations = params.workspaceId ? workspaceOperationQuery(strings(params.operations)) : { operations: strings(params.operations) };
   const filters = {
     pageNumber: positive(params.pageNumber),
     pageSize: positive(params.pageSize),
-    operations: strings(params.operations),
+    operations: operations.operations,
     statuses: strings(params.statuses),
     statusGroup: typeof params.statusGroup === 'string' ? params.statusGroup : undefined,
     sources: strings(params.sources),
@@ -124,7 +126,10 @@ async function listRuns(context: CoreContext, params: RunsParams): Promise<RunsR
     : await target.client.runs.listForOrganization(params.organization!, { ...filters, workspaceNames: strings(params.workspaceNames) });
   // The user looked and the service answered: the watcher need not wait out a backoff from an outage.
   context.watcher.wake(target.hostname);
-  return { runs: page.items.map((run) => summarizeRun(run, page.included)), page: pageInfo(page) };
+  if (!operations.keep) return { runs: page.items.map((run) => summarizeRun(run, page.included)), page: pageInfo(page) };
+  // Narrowed: the service's counts are of every operation, so only the way to the next page is kept.
+  const runs = page.items.filter(operations.keep).map((run) => summarizeRun(run, page.included));
+  return { runs, page: { current: page.currentPage, ...(page.nextPage !== undefined ? { next: page.nextPage } : {}) } };
 }
 
 async function runDetails(context: CoreContext, params: RunDetailsParams | undefined): Promise<RunDetails> {

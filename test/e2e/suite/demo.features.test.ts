@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { linkedWorkspacesRequest, type RunSummary } from '../../../server/src/protocol';
-import { emulatorGet, extension, languageClient, waitFor } from './helpers';
+import { emulatorGet, extension, languageClient, waitFor, withPrompts } from './helpers';
 
 const expectedCodes = ['missing-value', 'undeclared-variable', 'undeclared-workspace-variable', 'invalid-hcl-value', 'type-mismatch', 'overridden-by-workspace', 'sensitive-exposed'];
 
@@ -121,15 +121,19 @@ describe('a folder linked to the demo workspace', function () {
       runsChanged.fire();
     });
     try {
-      const run = await vscode.commands.executeCommand<RunSummary>(targeted.command.command, ...(targeted.command.arguments ?? []));
+      const { run, asked } = await withPrompts({}, async (asked) => ({ run: await vscode.commands.executeCommand<RunSummary>(targeted.command!.command, ...(targeted.command!.arguments ?? [])), asked }));
       assert.ok(run?.id, 'queuing the plan returned no run');
+      // Announced and followed like a run queued from the Runs view: its completion is notified too.
+      assert.ok(asked.some((a) => a.prompt === 'information' && /plan queued in demo-app/.test(String(a.args[0]))), `no "plan queued" notification: ${JSON.stringify(asked)}`);
+      assert.ok(extension().exports.deps.activity.isMine(run.id), 'a run queued from a code action is not marked as this window\'s');
       const onService = await emulatorGet(`/runs/${run.id}`);
       assert.deepEqual(onService.data.attributes['target-addrs'], [address]);
       assert.equal(onService.data.relationships.workspace.data.id, workspaceId);
       // The demo workspace is held by a run awaiting confirmation, so the new run waits: pending. Running it now is
       // what a user does then (force-execute cancels the earlier incomplete runs), and the watcher pushes its progress.
       assert.equal(run.status, 'pending');
-      await vscode.commands.executeCommand('hcpTerraform.server.forceExecuteRun', { runId: run.id });
+      // A destructive run action from a server command asks the Runs view's modal first.
+      await withPrompts({ modal: ['Force Execute'] }, () => vscode.commands.executeCommand('hcpTerraform.server.forceExecuteRun', { runId: run.id }));
       const progressed = await waitFor(`run ${run.id} to progress past pending`, runsChanged.event, () =>
         seen.find((r) => r.id === run.id && r.status !== 'pending'),
       );

@@ -9,6 +9,7 @@ import { errorMessage } from '../../serverAccess';
 import type { WorkspaceRef } from '../model';
 import type { RunsTreeProvider } from '../tree/runsTreeProvider';
 import { pickWorkspace } from './pickers';
+import { announceQueuedRun } from './queuedRunNotice';
 import { parseRunVariable, planKinds, queuePlanArguments, stepsFor, summarize, type QueuePlanChoices } from './queuePlanOptions';
 
 export async function queuePlan(deps: ClientDeps, runsView: RunsTreeProvider | undefined, given: WorkspaceRef | undefined): Promise<RunSummary | undefined> {
@@ -28,10 +29,7 @@ export async function queuePlan(deps: ClientDeps, runsView: RunsTreeProvider | u
   }
   try {
     const run = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Queuing a plan in ${workspace.name}…` }, () => deps.server.command('queuePlan', queuePlanArguments(choices)));
-    deps.activity.queued(run);
-    void prompts.information(`HCP Terraform: plan queued in ${workspace.name} (${run.statusLabel.toLowerCase()}).`, 'Show Details').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('hcpTerraform.showRunDetails', { kind: 'run', run, workspace });
-    });
+    announceQueuedRun(deps, run, workspace, 'plan');
     return run;
   } catch (error) {
     void prompts.error(`HCP Terraform: the plan was not queued in ${workspace.name}: ${errorMessage(error)}`);

@@ -1,6 +1,7 @@
-// Apply, discard, cancel, force cancel and force execute: from a Runs view item or the palette (which picks the
-// workspace and the run). Destructive ones confirm in a modal that names the workspace and the run; none is ever
-// retried (the server never resends a write either), and a failure says what the service said.
+// Apply, discard, cancel, force cancel and force execute: from a Runs view item, the palette (which picks the
+// workspace and the run), or a code lens or code action (the command middleware reads the run first). Destructive
+// ones confirm in a modal that names the workspace and the run (runActionDefinitions.ts); none is ever retried (the
+// server never resends a write either), and a failure says what the service said.
 import * as vscode from 'vscode';
 import type { RunSummary } from '../../../../server/src/protocol';
 import type { ClientDeps } from '../../clientDeps';
@@ -10,31 +11,9 @@ import type { RunNode } from '../model';
 import type { RunsTreeProvider } from '../tree/runsTreeProvider';
 import { countdown, forceCancelWaitMs, runLabel } from '../tree/runPresentation';
 import { pickRun, pickWorkspace } from './pickers';
+import { confirmationOf, describeRunIn, type RunAction } from './runActionDefinitions';
 
-type ActionVerb = 'applyRun' | 'discardRun' | 'cancelRun' | 'forceCancelRun' | 'forceExecuteRun';
-
-interface RunAction {
-  verb: ActionVerb;
-  /** "Apply", as in "Apply Run". */
-  name: string;
-  /** "Applying" for the progress notification. */
-  doing: string;
-  /** "applied" for the result message. */
-  done: string;
-  applies(run: RunSummary): boolean;
-  /** The modal's button, for destructive actions. */
-  confirm?: string;
-  warning?: string;
-  comment: boolean;
-}
-
-export const runActions: Record<ActionVerb, RunAction> = {
-  applyRun: { verb: 'applyRun', name: 'Apply', doing: 'Applying', done: 'confirmed for apply', applies: (r) => r.actions.isConfirmable, confirm: 'Apply', warning: 'Its planned changes will be made to real infrastructure.', comment: true },
-  discardRun: { verb: 'discardRun', name: 'Discard', doing: 'Discarding', done: 'discarded', applies: (r) => r.actions.isDiscardable, confirm: 'Discard', warning: 'The plan is thrown away; later runs can proceed.', comment: true },
-  cancelRun: { verb: 'cancelRun', name: 'Cancel', doing: 'Canceling', done: 'asked to cancel', applies: (r) => r.actions.isCancelable, comment: true },
-  forceCancelRun: { verb: 'forceCancelRun', name: 'Force Cancel', doing: 'Force canceling', done: 'force canceled', applies: (r) => r.actions.isForceCancelable, confirm: 'Force Cancel', warning: 'The running process is killed at once and the workspace unlocked; the state may be left incomplete.', comment: true },
-  forceExecuteRun: { verb: 'forceExecuteRun', name: 'Force Execute', doing: 'Force executing', done: 'started', applies: (r) => r.isForceExecutable ?? r.status === 'pending', confirm: 'Force Execute', warning: 'Every earlier run not yet complete in this workspace is canceled.', comment: false },
-};
+export { runActions } from './runActionDefinitions';
 
 export async function runRunAction(deps: ClientDeps, runsView: RunsTreeProvider | undefined, action: RunAction, given: RunNode | undefined): Promise<RunSummary | undefined> {
   let node = given;
@@ -45,10 +24,11 @@ export async function runRunAction(deps: ClientDeps, runsView: RunsTreeProvider 
     if (!node) return undefined;
   }
   const { run, workspace } = node;
-  const label = `"${runLabel(run)}" (${run.id}) in ${workspace.organization}/${workspace.name}`;
-  if (action.confirm) {
-    const answer = await prompts.modal(`${action.name} run ${label}?`, `${action.warning ?? ''}\nIt is ${run.statusLabel.toLowerCase()} now.`.trim(), action.confirm);
-    if (answer !== action.confirm) return undefined;
+  const label = describeRunIn(run, workspace);
+  const question = confirmationOf(action, run, workspace);
+  if (question) {
+    const answer = await prompts.modal(question.message, question.detail, question.button);
+    if (answer !== question.button) return undefined;
   }
   let comment: string | undefined;
   if (action.comment) {
