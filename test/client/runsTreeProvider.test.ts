@@ -4,7 +4,7 @@ import './fakes/installFakeVscode';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { LinkedFolder, RunSummary, WorkspaceSummary } from '../../server/src/protocol';
-import { linkedWorkspacesRequest, runsRequest, workspaceRequest } from '../../server/src/protocol';
+import { linkedWorkspacesRequest, runDetailsRequest, runsRequest, workspaceRequest } from '../../server/src/protocol';
 import type { RunsTreeNode, WorkspaceNode } from '../../client/src/runs/model';
 import { PinnedWorkspaces } from '../../client/src/runs/tree/pins';
 import { RunsTreeProvider } from '../../client/src/runs/tree/runsTreeProvider';
@@ -127,5 +127,19 @@ describe('Runs view provider', () => {
     const item = provider.getTreeItem(children.find((node) => node.kind === 'run')!);
     assert.doesNotMatch(item.contextValue!, /\b(apply|discard)\b/);
     assert.doesNotMatch(provider.getTreeItem(row).contextValue!, /\bqueue\b/);
+  });
+
+  test('a policy check not run yet shows no counts under its run; a finished one does', async () => {
+    const { provider, server } = tree;
+    server.on(runDetailsRequest, () => ({
+      run: run('run-2'),
+      policyChecks: [
+        { id: 'polchk-1', status: 'pending', result: { passed: 1, softFailed: 0, hardFailed: 0, advisoryFailed: 0 } },
+        { id: 'polchk-2', status: 'soft_failed', result: { passed: 1, softFailed: 1 } },
+      ],
+    }));
+    const { children } = await render(provider);
+    const phases = await provider.getChildren(children.find((node) => node.kind === 'run')!);
+    assert.deepEqual(phases.map((node) => provider.getTreeItem(node).description), ['pending', 'soft failed · 1 passed, 1 soft-failed']);
   });
 });

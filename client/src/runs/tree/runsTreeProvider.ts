@@ -13,7 +13,7 @@ import type { LoadMoreNode, MessageNode, PhaseNode, ResourceChangeNode, Resource
 import { sortedChanges } from './resourceChangePresentation';
 import type { PinnedWorkspaces } from './pins';
 import { filterParams, type RunFilters } from './runFilters';
-import { forceCancelWaitMs, resourceCounts } from './runPresentation';
+import { forceCancelWaitMs, policyCheckFinished, resourceCounts } from './runPresentation';
 import { treeItemOf } from './treeItems';
 
 /** A workspace's runs as last read; `error` (shown as a row above them) is why the newest read failed. */
@@ -378,7 +378,7 @@ function phaseNodes(node: RunNode, details: RunDetails): PhaseNode[] {
   }
   for (const check of details.policyChecks ?? []) {
     const r = check.result;
-    const summary = r ? [`${r.passed ?? 0} passed`, r.softFailed ? `${r.softFailed} soft-failed` : '', r.hardFailed ? `${r.hardFailed} hard-failed` : '', r.advisoryFailed ? `${r.advisoryFailed} advisory` : ''].filter(Boolean).join(', ') : undefined;
+    const summary = r && policyCheckFinished(check.status) ? [`${r.passed ?? 0} passed`, r.softFailed ? `${r.softFailed} soft-failed` : '', r.hardFailed ? `${r.hardFailed} hard-failed` : '', r.advisoryFailed ? `${r.advisoryFailed} advisory` : ''].filter(Boolean).join(', ') : undefined;
     phases.push({ ...base, phase: 'policy-check', status: check.status, hasLog: false, ...optional(summary) });
   }
   if (details.apply) phases.push({ ...base, phase: 'apply', status: details.apply.status, hasLog: true, ...optional(resourceCounts(details.apply)) });
