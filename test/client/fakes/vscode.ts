@@ -105,4 +105,17 @@ export const window = {
 
 export const workspace = {
   asRelativePath: (uri: Uri) => uri.path.split('/').pop() ?? uri.path,
+  textDocuments: [] as unknown[],
+  onDidCloseTextDocument: new EventEmitter<unknown>().event,
+};
+
+/** Every command executed, in order; a test sets `commandResults` to make one fail (a missing extension). */
+export const executedCommands: Array<{ command: string; args: unknown[] }> = [];
+export const commandResults = new Map<string, () => unknown>();
+
+export const commands = {
+  executeCommand: async (command: string, ...args: unknown[]) => {
+    executedCommands.push({ command, args });
+    return commandResults.get(command)?.();
+  },
 };
