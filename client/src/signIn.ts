@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { validateTokenRequest, type TokenIdentity } from '../../server/src/protocol';
 import { signedInMessage } from './auth/accountLabel';
+import { externalToken, externalTokenPlace, externalTokenRemoval, type ExternalToken } from './auth/externalTokens';
 import { chooseToken } from './auth/tokenChoices';
 import type { ClientDeps } from './clientDeps';
+import { hostOf } from './credentials';
 import { errorMessage } from './serverAccess';
 import { prompts } from './userPrompts';
 
@@ -43,17 +45,49 @@ export async function signIn(deps: Pick<ClientDeps, 'server' | 'credentials'>, h
   }
 }
 
-/** Forgets the token of a host (asking which one when several are known). */
-export async function signOut(deps: Pick<ClientDeps, 'credentials'>, host?: string): Promise<void> {
-  const hosts = deps.credentials.hosts();
-  if (hosts.length === 0) {
-    void prompts.information('HCP Terraform: you are not signed in to any host.');
+/** Where a host's token lies when the extension stored none (injected by tests). */
+export type ExternalTokenLookup = (host: string) => ExternalToken | undefined;
+
+/**
+ * Signs out of a host (asking which one when several are signed in): forgets the token the extension stored, and
+ * tells the truth about a token it cannot forget. The server also signs in with TF_TOKEN_<host> and the credentials
+ * file of `terraform login`; when one of those remains, the message says so and how to remove it, instead of
+ * "signed out" (or "not signed in") while the views still show the account.
+ */
+export async function signOut(deps: Pick<ClientDeps, 'credentials' | 'address'>, host?: string, lookup: ExternalTokenLookup = (name) => externalToken(name)): Promise<void> {
+  const stored = deps.credentials.hosts();
+  const candidates = [...new Set([...stored, ...(host ? [host] : []), ...configuredHost(deps.address())])];
+  const signedIn = candidates
+    .map((name) => ({ host: name, stored: stored.includes(name), external: lookup(name) }))
+    .filter((entry) => entry.stored || entry.external);
+  if (signedIn.length === 0 || (host && !signedIn.some((entry) => entry.host === host))) {
+    void prompts.information(host ? `HCP Terraform: you are not signed in to ${host}.` : 'HCP Terraform: you are not signed in to any host.');
     return;
   }
-  const chosen = host ?? (hosts.length === 1 ? hosts[0] : (await prompts.quickPick(hosts.map((label) => ({ label })), { title: 'Sign out of which host?' }))?.label);
+  const items = signedIn.map((entry) => ({ label: entry.host, description: entry.stored ? 'signed in by HCP Terraform' : `token from ${externalTokenPlace(entry.external!)}`, entry }));
+  const chosen = host ? signedIn.find((entry) => entry.host === host) : signedIn.length === 1 ? signedIn[0] : (await prompts.quickPick(items, { title: 'Sign out of which host?' }))?.entry;
   if (!chosen) return;
-  await deps.credentials.delete(chosen);
-  void prompts.information(`HCP Terraform: signed out of ${chosen}.`);
+  if (chosen.stored) await deps.credentials.delete(chosen.host);
+  if (!chosen.external) {
+    void prompts.information(`HCP Terraform: signed out of ${chosen.host}.`);
+    return;
+  }
+  const place = externalTokenPlace(chosen.external);
+  const removal = externalTokenRemoval(chosen.host, chosen.external);
+  void prompts.warning(
+    chosen.stored
+      ? `HCP Terraform: removed the token HCP Terraform stored for ${chosen.host}, but you are still signed in there with the token from ${place}, which HCP Terraform does not change. To sign out, ${removal}.`
+      : `HCP Terraform: you are signed in to ${chosen.host} with the token from ${place}, which HCP Terraform does not change. To sign out, ${removal}.`,
+  );
+}
+
+/** The configured address's host, where the server signs in by default; none while the address is not a URL. */
+function configuredHost(address: string): string[] {
+  try {
+    return [hostOf(address)];
+  } catch {
+    return [];
+  }
 }
 
 /** The server's answer to a token the service refused: a ResponseError whose data is `{ status: 401 }`. */

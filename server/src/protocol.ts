@@ -119,8 +119,17 @@ export interface RunSummary {
   planOnly?: boolean;
   refreshOnly?: boolean;
   savePlan?: boolean;
+  /** Applies without confirmation once planned (the run's own option, defaulting to the workspace's setting). */
+  autoApply?: boolean;
+  allowEmptyApply?: boolean;
+  allowConfigGeneration?: boolean;
+  debuggingMode?: boolean;
+  /** False when the run was queued to skip refreshing the state first. */
+  refresh?: boolean;
   targetAddrs?: string[];
   replaceAddrs?: string[];
+  /** The run variables' keys; never their values, which may be secrets and would reach the trace and the views. */
+  variableKeys?: string[];
   actions: RunActionsSummary;
   /** The caller's rights on this run, when the service says. */
   permissions?: RunPermissionsSummary;

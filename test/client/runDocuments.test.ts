@@ -53,11 +53,45 @@ describe('run logs', () => {
     assert.match(text, /\*\*Status:\*\* Policy checked/);
     assert.match(text, /\*\*Workspace:\*\* acme\/web/);
     assert.match(text, /Targets: `aws_instance.web`/);
-    assert.match(text, /Terraform version: 1\.11\.4/);
-    assert.ok(text.indexOf('plan queued') < text.indexOf('| 2026-11-24T10:01:00Z | planned |'));
+    assert.match(text, /Terraform version: 1\\\.11\\\.4/, 'escaped for the preview, which shows 1.11.4');
+    assert.ok(text.indexOf('plan queued') < text.indexOf('| 2026\\-11\\-24T10:01:00Z | planned |'));
     assert.match(text, /Plan: finished \(1 to add, 2 to change, 0 to destroy\)/);
-    assert.match(text, /\$12\.30 per month/);
+    assert.match(text, /\$12\\\.30 per month/);
     assert.match(text, /Policy check: passed: 2 passed/);
     assert.ok(!text.includes('[link](http://x)'));
+  });
+
+  test('details list every option the run was queued with: auto-apply, run variables (keys only), no refresh, empty apply…', () => {
+    const text = runDetailsMarkdown({
+      run: {
+        id: 'run-7', status: 'applied', statusLabel: 'Applied', autoApply: true, allowEmptyApply: true, allowConfigGeneration: true, debuggingMode: true, refresh: false,
+        replaceAddrs: ['aws_instance.db'], variableKeys: ['region', 'size'],
+        actions: { isCancelable: false, isConfirmable: false, isDiscardable: false, isForceCancelable: false },
+      },
+    });
+    for (const option of ['Auto-apply', 'Empty apply allowed', 'Configuration generation allowed', 'Debugging mode', 'No refresh', 'Replace: `aws_instance.db`', 'Run variables: `region`, `size`']) {
+      assert.ok(text.includes(`- ${option}`), `${option} is listed:\n${text}`);
+    }
+  });
+
+  test('details escape the service\'s text for the preview: HTML, entities and list markers read as written', () => {
+    const text = runDetailsMarkdown({
+      run: { id: 'run-8', status: 'planned', statusLabel: 'Needs confirmation', message: '<b>bold</b> &amp; more\n1. not a list\n- nor this', actions: { isCancelable: false, isConfirmable: true, isDiscardable: true, isForceCancelable: false } },
+    });
+    assert.match(text, /^# \\<b\\>bold\\<\/b\\> \\&amp; more$/m, 'no tag, and the entity stays as typed');
+    assert.match(text, /^> 1\\\. not a list$/m);
+    assert.match(text, /^> \\- nor this$/m);
+  });
+
+  test('a policy check not run yet shows no counts; a finished one does', () => {
+    const text = runDetailsMarkdown({
+      run: { id: 'run-6', status: 'policy_checking', statusLabel: 'Policy checking', actions: { isCancelable: true, isConfirmable: false, isDiscardable: false, isForceCancelable: false } },
+      policyChecks: [
+        { id: 'polchk-1', status: 'pending', result: { passed: 1, softFailed: 0, hardFailed: 0, advisoryFailed: 0 } },
+        { id: 'polchk-2', status: 'soft_failed', result: { passed: 1, softFailed: 1 } },
+      ],
+    });
+    assert.match(text, /^- Policy check: pending$/m);
+    assert.match(text, /^- Policy check: soft failed: 1 passed, 1 soft-failed, 0 hard-failed, 0 advisory$/m);
   });
 });

@@ -37,6 +37,9 @@ describe('run presentation', () => {
     assert.equal(operationLabel(run({ isDestroy: true })), 'destroy');
     assert.equal(operationLabel(run({ refreshOnly: true })), 'refresh only');
     assert.equal(operationLabel(run({ savePlan: true })), 'save plan');
+    assert.equal(operationLabel(run({ autoApply: true })), 'plan and auto-apply', 'applied without confirmation: not "plan and apply"');
+    assert.equal(operationLabel(run({ allowEmptyApply: true })), 'empty apply');
+    assert.equal(operationLabel(run({ planOnly: true, autoApply: true })), 'plan only', 'a plan-only run is never applied');
   });
 
   test('label, relative time and description', () => {

@@ -29,7 +29,13 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)), onDidChangePins(() => this.refresh())];
+    this.subscriptions = [
+      deps.server.onDidStart(() => this.refresh()),
+      deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
+      onDidChangePins(() => this.refresh()),
+      // Another account or token, or none: the lists and what may be done with them are read again with it.
+      deps.credentials.onDidChange(() => this.refresh()),
+    ];
   }
 
   refresh(): void {

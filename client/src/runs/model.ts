@@ -71,6 +71,8 @@ export interface MessageNode {
   kind: 'message';
   text: string;
   tooltip?: string;
+  /** A codicon id; `info` when none (a failed read is a `warning`). */
+  icon?: string;
   command?: { command: string; title: string; arguments?: unknown[] };
 }
 

@@ -46,7 +46,7 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: Clie
     'hcpTerraform.linkFolder': (node: unknown) => linkFolder(deps, typeof node === 'object' && node !== null ? (node as { folderUri?: string }) : undefined),
     'hcpTerraform.showRunDetails': async (node: unknown) => {
       const run = await chosenRun(node, 'Show Run Details');
-      if (run) await documents.open({ hostname: run.workspace.hostname, runId: run.run.id, kind: 'details' });
+      if (run) await documents.open({ hostname: run.workspace.hostname, runId: run.run.id, kind: 'details' }, run.workspace);
     },
     'hcpTerraform.showRunLog': async (node: unknown) => {
       const run = await chosenRun(node, 'Show Run Log', (r) => Boolean(r.planId || r.applyId));

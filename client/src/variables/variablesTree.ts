@@ -9,6 +9,7 @@ import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
 import { onDidChangePins } from '../runs/tree/pins';
+import { failedRead, readFailureText, type ReadState } from '../views/staleList';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { declarationOf, isUndeclared, sortVariables, variableContextValue, variableDescription, variableTooltipMarkdown } from './variablePresentation';
 
@@ -17,16 +18,35 @@ export type VariablesNode =
   | { kind: 'variable'; variable: VariableSummary; workspace: WorkspaceRef; declaration?: VariableDeclarationSummary; declarations?: VariableDeclarationSummary[] }
   | { kind: 'message'; text: string; icon?: string };
 
+type VariableNode = Extract<VariablesNode, { kind: 'variable' }>;
+
+/** A workspace's variables as last read, kept so a failed re-read shows them still (README: values read before stay). */
+interface VariablesList extends ReadState {
+  nodes: VariableNode[];
+}
+
+const keyOf = (workspace: WorkspaceRef) => `${workspace.hostname}\u0000${workspace.id}`;
+
 export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<VariablesNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly lastRead = new Map<string, VariablesList>();
 
   constructor(
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [deps.server.onDidStart(() => this.refresh()), deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)), onDidChangePins(() => this.refresh())];
+    this.subscriptions = [
+      deps.server.onDidStart(() => this.refresh()),
+      deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
+      onDidChangePins(() => this.refresh()),
+      // Another account or token, or none: what the previous one read must not stay on screen, even as a fallback.
+      deps.credentials.onDidChange(() => {
+        this.lastRead.clear();
+        this.refresh();
+      }),
+    ];
   }
 
   refresh(): void {
@@ -73,7 +93,7 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
   }
 
   /** A workspace's variables as the view shows them (the palette's pickers use the same list). */
-  async variableNodes(workspace: WorkspaceRef): Promise<Array<Extract<VariablesNode, { kind: 'variable' }>>> {
+  async variableNodes(workspace: WorkspaceRef): Promise<VariableNode[]> {
     const [variables, declarations] = await Promise.all([
       this.deps.server.request(variablesRequest, { hostname: workspace.hostname, workspaceId: workspace.id }),
       // Only a linked folder's code can declare the workspace's variables; a pinned workspace has none here.
@@ -85,12 +105,16 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
     });
   }
 
+  /** The variables; when the read fails, the ones read before stay under one row saying so and when they were read. */
   private async variablesOf(workspace: WorkspaceRef): Promise<VariablesNode[]> {
     try {
       const nodes = await this.variableNodes(workspace);
+      this.lastRead.set(keyOf(workspace), { nodes, readAt: Date.now() });
       return nodes.length > 0 ? nodes : [{ kind: 'message', text: 'No variables yet.', icon: 'info' }];
     } catch (error) {
-      return [{ kind: 'message', text: `Could not list variables: ${errorMessage(error)}`, icon: 'warning' }];
+      const list = failedRead(this.lastRead.get(keyOf(workspace)), { nodes: [] }, error);
+      this.lastRead.set(keyOf(workspace), list);
+      return [{ kind: 'message', text: readFailureText('variables', list), icon: 'warning' }, ...list.nodes];
     }
   }
 

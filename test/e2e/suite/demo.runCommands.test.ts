@@ -87,10 +87,16 @@ describe('run commands from the palette and the tree', function () {
     const workspace = await demoApp();
     const awaiting = await runAwaitingConfirmation(workspace, 'Read my details');
     await vscode.commands.executeCommand('hcpTerraform.showRunDetails', node(awaiting, workspace));
-    const details = vscode.window.activeTextEditor?.document;
-    assert.equal(details?.uri.scheme, 'hcp-terraform-run');
-    assert.match(details!.getText(), /# Read my details/);
-    assert.match(details!.getText(), /\*\*Status:\*\* /);
+    // Shown rendered: as raw markdown, every escape of the service's text would show.
+    // The workbench reports its tabs after the command returns: wait for the preview's.
+    const previewTab = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(tab.input.viewType) && tab.label.includes('details.md'));
+    await waitFor('the details in the markdown preview', vscode.window.tabGroups.onDidChangeTabs, previewTab, 10_000);
+    assert.notEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'hcp-terraform-run', 'not opened as text beside it');
+    // The preview may run in another extension host (a web one): read the document it shows from ours.
+    const details = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'hcp-terraform-run', authority: workspace.hostname, path: `/${awaiting.id}/details.md` }));
+    assert.match(details.getText(), /# Read my details/);
+    assert.match(details.getText(), /\*\*Status:\*\* /);
+    assert.match(details.getText(), new RegExp(`\\*\\*Workspace:\\*\\* ${`${workspace.organization}/${workspace.name}`.replace(/-/g, '\\\\-')}`), 'opened from a run node, the details name its workspace');
     await vscode.commands.executeCommand('hcpTerraform.showRunLog', node(awaiting, workspace));
     const log = vscode.window.activeTextEditor?.document;
     assert.equal(log?.languageId, 'hcp-terraform-log');

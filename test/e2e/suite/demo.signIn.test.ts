@@ -10,6 +10,7 @@ interface Recorded {
   picks: string[][];
   inputs: number;
   information: string[];
+  warnings: string[];
   errors: string[];
 }
 
@@ -17,7 +18,7 @@ interface Recorded {
 function answerPrompts(pick: (labels: string[], call: number) => string | undefined, input: (call: number) => string | undefined): { recorded: Recorded; restore(): void } {
   const prompts = extension().exports.seams.prompts;
   const original: UserPrompts = { ...prompts };
-  const recorded: Recorded = { picks: [], inputs: 0, information: [], errors: [] };
+  const recorded: Recorded = { picks: [], inputs: 0, information: [], warnings: [], errors: [] };
   prompts.quickPick = async (items) => {
     const labels = items.map((item) => item.label);
     recorded.picks.push(labels);
@@ -26,6 +27,7 @@ function answerPrompts(pick: (labels: string[], call: number) => string | undefi
   };
   prompts.inputBox = async () => input(++recorded.inputs);
   prompts.information = async (message) => void recorded.information.push(message);
+  prompts.warning = async (message) => void recorded.warnings.push(message);
   prompts.error = async (message) => void recorded.errors.push(message);
   return { recorded, restore: () => Object.assign(prompts, original) };
 }
@@ -100,13 +102,23 @@ describe('signing in to the demo service', function () {
     }
   });
 
-  it('signs out from the command: the account leaves the Accounts menu', async () => {
+  it('signs out from the command: the account leaves the Accounts menu, and the `terraform login` token left is told', async () => {
     const { recorded, restore } = answerPrompts(() => undefined, () => undefined);
     restorePrompts = restore;
     await vscode.commands.executeCommand('hcpTerraform.signOut', { host });
-    assert.deepEqual(recorded.information, [`HCP Terraform: signed out of ${host}.`]);
     assert.equal(await credentials().get(host), undefined);
     const accounts = await vscode.authentication.getAccounts('hcpTerraform');
     assert.ok(!accounts.some((account) => account.id === host), 'the account is still listed');
+    // The scenario's credentials file still signs the server in: "signed out" would be untrue.
+    assert.deepEqual(recorded.information, []);
+    assert.equal(recorded.warnings.length, 1);
+    assert.match(recorded.warnings[0]!, new RegExp(`removed the token HCP Terraform stored for ${host.replace(/\./g, '\\.')}, but you are still signed in there with the token from the credentials file of \`terraform login\``));
+    assert.ok(recorded.warnings[0]!.includes(`run \`terraform logout ${host}\``), recorded.warnings[0]);
+
+    // Nothing stored now: Sign Out says where the token comes from, never "not signed in".
+    await vscode.commands.executeCommand('hcpTerraform.signOut', { host });
+    assert.equal(recorded.warnings.length, 2);
+    assert.match(recorded.warnings[1]!, new RegExp(`you are signed in to ${host.replace(/\./g, '\\.')} with the token from the credentials file`));
+    assert.ok(!recorded.warnings[1]!.includes(info.tokens.owner), 'the token itself is never shown');
   });
 });

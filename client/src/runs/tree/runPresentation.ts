@@ -75,7 +75,15 @@ export function operationLabel(run: RunSummary): string {
   if (run.refreshOnly) return 'refresh only';
   if (run.savePlan) return 'save plan';
   if (run.planOnly) return 'plan only';
+  if (run.allowEmptyApply) return 'empty apply';
+  // Applied once planned, with no one asked: "plan and apply" would promise a confirmation that never comes.
+  if (run.autoApply) return 'plan and auto-apply';
   return 'plan and apply';
+}
+
+/** Whether a policy check ran: before that (pending, queued, running) or without it (canceled, errored) its counts are zeros, not results. */
+export function policyCheckFinished(status: string): boolean {
+  return ['passed', 'soft_failed', 'hard_failed', 'overridden'].includes(status);
 }
 
 export function sourceLabel(source: string | undefined): string | undefined {

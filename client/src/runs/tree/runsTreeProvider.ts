@@ -8,18 +8,20 @@ import { linkedWorkspacesRequest, planResourceChangesRequest, runDetailsRequest,
 import type { ClientDeps } from '../../clientDeps';
 import { log } from '../../log';
 import { errorMessage } from '../../serverAccess';
+import { failedRead, readFailureText, type ReadState } from '../../views/staleList';
 import type { LoadMoreNode, MessageNode, PhaseNode, ResourceChangeNode, ResourceChangesNode, RunNode, RunsTreeNode, WorkspaceNode, WorkspaceRef } from '../model';
 import { sortedChanges } from './resourceChangePresentation';
 import type { PinnedWorkspaces } from './pins';
 import { filterParams, type RunFilters } from './runFilters';
-import { forceCancelWaitMs, resourceCounts } from './runPresentation';
+import { forceCancelWaitMs, policyCheckFinished, resourceCounts } from './runPresentation';
 import { treeItemOf } from './treeItems';
 
-interface RunList {
+/** A workspace's runs as last read; `error` (shown as a row above them) is why the newest read failed. */
+interface RunList extends ReadState {
   runs: RunNode[];
   nextPage?: number;
-  /** The error of the last list request, shown as a message item. */
-  error?: string;
+  /** Refresh asked for a new read: the list stays on screen until the service answers, and stays if it fails. */
+  stale?: boolean;
 }
 
 const keyOf = (workspace: { hostname: string; id: string }) => `${workspace.hostname}\u0000${workspace.id}`;
@@ -54,9 +56,9 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
       }),
       deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
       deps.server.onDidStart(() => this.reset()),
-      deps.credentials.onDidChange(({ token }) => {
-        if (token === undefined) this.reset(); // sign-out: nothing of that account stays on screen
-      }),
+      // Sign-out, or another account or token: nothing read with the previous one stays on screen, neither its runs
+      // nor what it was allowed to do with them (a read-only token must not be offered Apply, Discard or Queue Plan).
+      deps.credentials.onDidChange(() => this.reset()),
     );
   }
 
@@ -69,9 +71,14 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
     this.changed.fire(undefined);
   }
 
-  /** Reloads the lists (the Refresh button): runs and current runs are read again. */
+  /**
+   * Reads everything again (the Refresh button): each workspace's permissions and current run, and its runs. What was
+   * read stays on screen until the new reads answer, and stays (marked with the error) if they fail.
+   */
   refresh(): void {
-    this.forgetLists();
+    for (const list of this.lists.values()) list.stale = true;
+    this.firstPages.clear();
+    for (const workspace of this.workspaces.values()) workspace.loaded = false;
     this.current.clear();
     this.changed.fire(undefined);
   }
@@ -87,7 +94,14 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
   }
 
   getTreeItem(node: RunsTreeNode): vscode.TreeItem {
-    return treeItemOf(node, Date.now(), (workspace) => this.current.get(keyOf(workspace.workspace)) ?? this.lists.get(keyOf(workspace.workspace))?.runs[0]?.run);
+    return treeItemOf(node, Date.now(), (workspace) => this.runsState(workspace));
+  }
+
+  /** The workspace's current run (else its newest listed one), and whether its runs could not be read at all. */
+  private runsState(workspace: WorkspaceNode): { current?: RunSummary; unread: boolean } {
+    const list = this.lists.get(keyOf(workspace.workspace));
+    const current = this.current.get(keyOf(workspace.workspace)) ?? list?.runs[0]?.run;
+    return current ? { current, unread: false } : { unread: list?.error !== undefined && list.readAt === undefined };
   }
 
   getParent(node: RunsTreeNode): RunsTreeNode | undefined {
@@ -193,26 +207,34 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
   }
 
   private async runsOf(node: WorkspaceNode): Promise<RunsTreeNode[]> {
-    const list = this.lists.get(keyOf(node.workspace)) ?? (await this.firstPage(node.workspace));
+    const known = this.lists.get(keyOf(node.workspace));
+    const list = known && !known.stale ? known : await this.firstPage(node);
     const children: RunsTreeNode[] = [...list.runs];
-    if (list.error) children.push(message(`Could not list runs: ${list.error}`, undefined, { command: 'hcpTerraform.refresh', title: 'Refresh' }));
+    if (list.error) children.unshift({ ...message(readFailureText('runs', list), 'Refresh the view to try again.', { command: 'hcpTerraform.refresh', title: 'Refresh' }), icon: 'warning' });
     else if (list.runs.length === 0) children.push(message(this.filtersOn() ? 'No runs match the filters.' : 'No runs yet.'));
     if (list.nextPage) children.push({ kind: 'loadMore', workspace: node.workspace, nextPage: list.nextPage });
     this.scheduleCountdown();
     return children;
   }
 
-  /** The workspace's first page, read once however many ask; a read that a refresh overtook is not kept. */
-  private firstPage(workspace: WorkspaceRef): Promise<RunList> {
+  /**
+   * The workspace's first page, read once however many ask; a read that a refresh overtook is not kept. A failed read
+   * keeps the runs read before (README: values read before stay when the service fails), with the error.
+   */
+  private firstPage(node: WorkspaceNode): Promise<RunList> {
+    const { workspace } = node;
     const key = keyOf(workspace);
     const pending = this.firstPages.get(key);
     if (pending) return pending;
     const reading = this.fetchPage(workspace, 1)
-      .catch((error: unknown): RunList => ({ runs: [], error: errorMessage(error) }))
+      .then((list): RunList => ({ ...list, readAt: Date.now() }))
+      .catch((error: unknown): RunList => ({ ...failedRead(this.lists.get(key), { runs: [] }, error), stale: false }))
       .then((list) => {
         if (this.firstPages.get(key) !== reading) return list;
         this.firstPages.delete(key);
         this.lists.set(key, list);
+        // The workspace row was drawn before its runs were asked for: it says they could not be read, not "no runs yet".
+        if (list.error && list.runs.length === 0) this.changed.fire(node);
         return list;
       });
     this.firstPages.set(key, reading);
@@ -279,6 +301,12 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<RunsTreeNode>, 
       }
     }
     if (!workspace) return;
+    // The server's watcher read these runs, so the service answers again: a list whose last read failed is read anew,
+    // which brings the runs created meanwhile and takes its error row away.
+    if (list?.error) {
+      list.stale = true;
+      this.changed.fire(workspace);
+    }
     const current = this.current.get(keyOf(workspace.workspace));
     const replacesCurrent = changedRuns.find((run) => run.id === current?.id);
     if (replacesCurrent) this.current.set(keyOf(workspace.workspace), replacesCurrent);
@@ -350,7 +378,7 @@ function phaseNodes(node: RunNode, details: RunDetails): PhaseNode[] {
   }
   for (const check of details.policyChecks ?? []) {
     const r = check.result;
-    const summary = r ? [`${r.passed ?? 0} passed`, r.softFailed ? `${r.softFailed} soft-failed` : '', r.hardFailed ? `${r.hardFailed} hard-failed` : '', r.advisoryFailed ? `${r.advisoryFailed} advisory` : ''].filter(Boolean).join(', ') : undefined;
+    const summary = r && policyCheckFinished(check.status) ? [`${r.passed ?? 0} passed`, r.softFailed ? `${r.softFailed} soft-failed` : '', r.hardFailed ? `${r.hardFailed} hard-failed` : '', r.advisoryFailed ? `${r.advisoryFailed} advisory` : ''].filter(Boolean).join(', ') : undefined;
     phases.push({ ...base, phase: 'policy-check', status: check.status, hasLog: false, ...optional(summary) });
   }
   if (details.apply) phases.push({ ...base, phase: 'apply', status: details.apply.status, hasLog: true, ...optional(resourceCounts(details.apply)) });

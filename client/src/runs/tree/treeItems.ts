@@ -6,10 +6,17 @@ import { changeDescription, changeIcon, changeTooltipMarkdown } from './resource
 import type { RunSummary } from '../../../../server/src/protocol';
 import { runContextValue, runDescription, runLabel, runTooltipMarkdown, statePresentation } from './runPresentation';
 
-export function treeItemOf(node: RunsTreeNode, now: number, currentRun: (node: WorkspaceNode) => RunSummary | undefined): vscode.TreeItem {
+/** What a workspace row tells of its runs: the current one, or that none could be read (not the same as none). */
+export interface WorkspaceRunsState {
+  current?: RunSummary;
+  /** The service was not reached and no run was ever read: saying "no runs yet" would be a guess. */
+  unread: boolean;
+}
+
+export function treeItemOf(node: RunsTreeNode, now: number, runsState: (node: WorkspaceNode) => WorkspaceRunsState): vscode.TreeItem {
   switch (node.kind) {
     case 'workspace':
-      return workspaceItem(node, currentRun(node));
+      return workspaceItem(node, runsState(node));
     case 'run':
       return runItem(node, now);
     case 'phase':
@@ -30,11 +37,11 @@ function themed(status: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
 }
 
-function workspaceItem(node: WorkspaceNode, current: RunSummary | undefined): vscode.TreeItem {
+function workspaceItem(node: WorkspaceNode, { current, unread }: WorkspaceRunsState): vscode.TreeItem {
   const { workspace } = node;
   const item = new vscode.TreeItem(workspace.name, vscode.TreeItemCollapsibleState.Expanded);
   item.id = `workspace/${workspace.hostname}/${workspace.id}/${node.pinned ? 'pinned' : (workspace.folderUri ?? '')}`;
-  item.description = current ? current.statusLabel : 'no runs yet';
+  item.description = current ? current.statusLabel : unread ? 'runs could not be read' : 'no runs yet';
   item.iconPath = current ? themed(current.status) : new vscode.ThemeIcon(node.pinned ? 'pinned' : 'cloud');
   const where = workspace.folderUri ? `Linked to ${vscode.workspace.asRelativePath(vscode.Uri.parse(workspace.folderUri), true)}` : 'Pinned';
   const tooltip = new vscode.MarkdownString();
@@ -131,7 +138,7 @@ function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
 
 function messageItem(node: MessageNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-  item.iconPath = new vscode.ThemeIcon('info');
+  item.iconPath = new vscode.ThemeIcon(node.icon ?? 'info');
   if (node.tooltip) item.tooltip = node.tooltip;
   if (node.command) item.command = node.command;
   item.contextValue = 'hcpMessage';

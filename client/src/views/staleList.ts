@@ -1,0 +1,27 @@
+// What a view says when a list could not be read. The product promises that values read before stay when the service
+// fails (README), so a failed re-read keeps the list on screen and adds one row saying it could not be refreshed and
+// when it was last read; only a list never read says it could not be listed at all.
+import { failureReason } from './failure';
+
+/** A list as a view last read it: `readAt` is when the service last answered, `error` why the newest read failed. */
+export interface ReadState {
+  readAt?: number;
+  error?: string;
+}
+
+/** The state after a failed read: what was read before stays, with the reason (told once, without a doubled prefix). */
+export function failedRead<T extends ReadState>(before: T | undefined, empty: T, error: unknown): T {
+  return { ...(before ?? empty), error: failureReason(error) };
+}
+
+/** "Could not refresh the runs (last read 21:05): <reason>", or "Could not list the runs: <reason>" when never read. */
+export function readFailureText(what: string, state: ReadState): string {
+  if (state.readAt === undefined) return `Could not list the ${what}: ${state.error ?? 'unknown error'}`;
+  return `Could not refresh the ${what} (last read ${clockTime(state.readAt)}): ${state.error ?? 'unknown error'}`;
+}
+
+/** "21:05", the local time of day: enough to tell a list read minutes ago from one read this morning. */
+function clockTime(at: number): string {
+  const time = new Date(at);
+  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
+}

@@ -1,0 +1,121 @@
+// The part of the `vscode` API the client's views use, for unit tests that run them without an editor: events that
+// really fire, tree items that keep what they were given, and a log that keeps its lines (tests read them to check
+// that no token is ever written).
+
+export class Disposable {
+  constructor(private readonly onDispose: () => void = () => undefined) {}
+  static from(...disposables: Array<{ dispose(): unknown }>): Disposable {
+    return new Disposable(() => disposables.forEach((d) => d.dispose()));
+  }
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+export type Event<T> = (listener: (value: T) => unknown) => Disposable;
+
+export class EventEmitter<T> {
+  private listeners = new Set<(value: T) => unknown>();
+  readonly event: Event<T> = (listener) => {
+    this.listeners.add(listener);
+    return new Disposable(() => this.listeners.delete(listener));
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export class MarkdownString {
+  isTrusted = false;
+  supportHtml = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+  appendText(text: string): this {
+    this.value += text;
+    return this;
+  }
+  appendMarkdown(markdown: string): this {
+    this.value += markdown;
+    return this;
+  }
+}
+
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: string | MarkdownString;
+  iconPath?: ThemeIcon;
+  contextValue?: string;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  accessibilityInformation?: { label: string };
+  constructor(
+    readonly label: string,
+    readonly collapsibleState: TreeItemCollapsibleState = TreeItemCollapsibleState.None,
+  ) {}
+}
+
+export class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+    readonly query: string,
+  ) {}
+  static parse(text: string): Uri {
+    const url = new URL(text);
+    return new Uri(url.protocol.replace(/:$/, ''), url.host, decodeURIComponent(url.pathname), url.search.replace(/^\?/, ''));
+  }
+  static from(parts: { scheme: string; authority?: string; path?: string; query?: string }): Uri {
+    return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '');
+  }
+  toString(): string {
+    return `${this.scheme}://${this.authority}${this.path}${this.query ? `?${this.query}` : ''}`;
+  }
+}
+
+/** Every line the extension logged, by level. */
+export const logged: Array<{ level: string; text: string }> = [];
+const logAt = (level: string) => (text: string) => void logged.push({ level, text });
+
+export const window = {
+  createOutputChannel: () => ({ trace: logAt('trace'), debug: logAt('debug'), info: logAt('info'), warn: logAt('warn'), error: logAt('error'), appendLine: logAt('info'), dispose: () => undefined }),
+};
+
+export const workspace = {
+  asRelativePath: (uri: Uri) => uri.path.split('/').pop() ?? uri.path,
+  textDocuments: [] as unknown[],
+  onDidCloseTextDocument: new EventEmitter<unknown>().event,
+};
+
+/** Every command executed, in order; a test sets `commandResults` to make one fail (a missing extension). */
+export const executedCommands: Array<{ command: string; args: unknown[] }> = [];
+export const commandResults = new Map<string, () => unknown>();
+
+export const commands = {
+  executeCommand: async (command: string, ...args: unknown[]) => {
+    executedCommands.push({ command, args });
+    return commandResults.get(command)?.();
+  },
+};
