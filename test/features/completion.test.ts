@@ -6,7 +6,7 @@ import type { CompletionItem, CompletionList } from 'vscode-languageserver';
 import { provideCompletion, resolveCompletionItem } from '../../server/src/features/completion';
 import { maxCompletionItems } from '../../server/src/features/completionRanking';
 import type { NameLookups } from '../../server/src/features/completion';
-import type { ModuleFolderModel } from '../../server/src/model';
+import type { ModuleFolderModel, TerraformParser } from '../../server/src/model';
 import { demoFile, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
 import path from 'node:path';
 
@@ -20,14 +20,14 @@ async function completeAt(
   model: ModuleFolderModel,
   file: string,
   marked: string,
-  options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean; sharedData?: boolean } = {},
+  options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean; sharedData?: boolean; parser?: TerraformParser } = {},
 ): Promise<CompletionList> {
   const offset = marked.indexOf('|');
   const text = marked.replace('|', '');
   model.openDocument(file, text);
   const before = text.slice(0, offset).split('\n');
   const position = { line: before.length - 1, character: before[before.length - 1].length };
-  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, itemDefaultsEditRange: options.shared, itemDefaultsData: options.sharedData }, options.lookups ?? noLookups);
+  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, parser: options.parser, itemDefaultsEditRange: options.shared, itemDefaultsData: options.sharedData }, options.lookups ?? noLookups);
 }
 
 function item(list: CompletionList, label: string): CompletionItem {
@@ -139,6 +139,34 @@ describe('completion in tfvars and the cloud block', () => {
     const failing: NameLookups = { organizationNames: async () => { throw new Error('signed out'); }, workspaceNames: async () => [] };
     const none = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "|"\n  }\n}\n', { lookups: failing });
     assert.deepEqual(none.items, []);
+    model.dispose();
+  });
+});
+
+describe('completion of names in a half-typed cloud block', () => {
+  const lookups: NameLookups = {
+    organizationNames: async () => ['acme-demo', 'acme-free'],
+    workspaceNames: async (hostname, organization) => (organization === 'acme-demo' && hostname === 'tfe.example.com' ? ['demo-app', 'staging-api'] : []),
+  };
+  const block = (organization: string, name: string) =>
+    `terraform {\n  cloud {\n    hostname     = "tfe.example.com"\n    organization = ${organization}\n    workspaces {\n      name = ${name}\n    }\n  }\n}\n`;
+
+  test('an organization string not closed yet completes, replacing what is typed', async () => {
+    const { model, parser } = await loadMemoryModel({ 'main.tf': block('"acme-demo"', '"demo-app"') });
+    const file = path.join(model.folder, 'main.tf');
+    const list = await completeAt(model, file, block('"acme-|', '"demo-app"'), { lookups, parser });
+    assert.deepEqual(list.items.map((i) => i.label), ['acme-demo', 'acme-free']);
+    assert.deepEqual(item(list, 'acme-demo').textEdit, { range: { start: { line: 3, character: 20 }, end: { line: 3, character: 25 } }, newText: 'acme-demo' });
+    assert.equal(item(list, 'acme-demo').detail, 'Organization on tfe.example.com');
+    model.dispose();
+  });
+
+  test("a workspace name string not closed yet completes with the organization's workspaces", async () => {
+    const { model, parser } = await loadMemoryModel({ 'main.tf': block('"acme-demo"', '"demo-app"') });
+    const file = path.join(model.folder, 'main.tf');
+    const list = await completeAt(model, file, block('"acme-demo"', '"st|'), { lookups, parser });
+    assert.deepEqual(list.items.map((i) => i.label), ['demo-app', 'staging-api']);
+    assert.deepEqual(item(list, 'staging-api').textEdit, { range: { start: { line: 5, character: 14 }, end: { line: 5, character: 16 } }, newText: 'staging-api' });
     model.dispose();
   });
 });

@@ -4,9 +4,10 @@
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, Position, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
+import type { ModuleFolderModel, Position, ServiceLink, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
 import { LineIndex } from '../model';
 import { completionContextAt } from './completionContext';
+import { readWithStringClosed } from './halfTypedName';
 import { folderFacts } from './folderFacts';
 import type { FolderFacts } from './folderFacts';
 import { guessTypeOf } from './hclValues';
@@ -34,14 +35,23 @@ export interface CompletionRequest {
   itemDefaultsData?: boolean;
 }
 
-export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending'>;
+export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending' | 'configuredHostname'>;
 
 const empty: CompletionList = { isIncomplete: false, items: [] };
 
 export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
   const { model, text, position } = request;
   const lines = request.lines ?? LineIndex.of(text);
-  const context = completionContextAt(text, position, model.index.get(request.file), lines);
+  let context = completionContextAt(text, position, model.index.get(request.file), lines);
+  let link = model.serviceLink();
+  if (!context) {
+    // A name string not closed yet breaks the cloud block it is in: read as it will be once closed.
+    const closed = readWithStringClosed(model, request.file, text, lines, position, request.parser);
+    if (closed) {
+      context = completionContextAt(text, position, closed.contribution, lines);
+      link = closed.link;
+    }
+  }
   if (!context) return empty;
   switch (context.kind) {
     case 'variable': {
@@ -58,9 +68,9 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
     case 'organization':
     case 'workspace-name':
     {
-      const list = withRange(await serviceNameItems(request, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
+      const list = withRange(await serviceNameItems(request, link, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
       // Names still being read in the background: incomplete, so the next keystroke asks again and gets them.
-      return namesPending(request, context.kind, lookups) ? { ...list, isIncomplete: true } : list;
+      return namesPending(request, link, context.kind, lookups) ? { ...list, isIncomplete: true } : list;
     }
   }
 }
@@ -232,25 +242,35 @@ function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
 
 // ---- organization and workspace names ----
 
-function namesPending(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): boolean {
-  const hostname = request.snapshot?.link.hostname?.value ?? request.model.serviceLink().hostname?.value;
+/**
+ * The host whose names are offered: the snapshot's (the configured address applied when the block names none), or
+ * the link's as read at the cursor when the snapshot has none (the block is half-typed, the folder unlinked).
+ */
+function hostnameOf(request: CompletionRequest, link: ServiceLink, lookups: NameLookups): string | undefined {
+  const fromSnapshot = request.snapshot?.link.hostname?.value;
+  if (fromSnapshot) return fromSnapshot;
+  if (link.hostname?.source === 'default') return lookups.configuredHostname?.() ?? link.hostname.value;
+  return link.hostname?.value;
+}
+
+function namesPending(request: CompletionRequest, link: ServiceLink, kind: 'organization' | 'workspace-name', lookups: NameLookups): boolean {
+  const hostname = hostnameOf(request, link, lookups);
   if (!hostname || !lookups.namesPending) return false;
   if (kind === 'organization') return lookups.namesPending(hostname);
-  const organization = request.model.serviceLink().organization?.value;
+  const organization = link.organization?.value;
   return organization !== undefined && lookups.namesPending(hostname, organization);
 }
 
-async function serviceNameItems(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
-  const current = request.model.serviceLink();
-  // The snapshot's link has the configured address applied when the block names no hostname.
-  const hostname = request.snapshot?.link.hostname?.value ?? current.hostname?.value;
+async function serviceNameItems(request: CompletionRequest, link: ServiceLink, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
+  const hostname = hostnameOf(request, link, lookups);
   if (!hostname) return [];
   try {
     if (kind === 'organization') {
-      const names = await lookups.organizationNames(hostname);
+      // Not the organization this folder names: that is the text being typed, not a name to complete it with.
+      const names = await lookups.organizationNames(hostname, request.model.folder);
       return names.map((name) => ({ label: name, kind: CompletionItemKind.Module, detail: `Organization on ${hostname}` }));
     }
-    const organization = current.organization?.value;
+    const organization = link.organization?.value;
     if (!organization) return [];
     const names = await lookups.workspaceNames(hostname, organization);
     return names.map((name) => ({ label: name, kind: CompletionItemKind.Value, detail: `Workspace in ${organization}` }));
