@@ -143,6 +143,46 @@ describe('completion in tfvars and the cloud block', () => {
   });
 });
 
+describe('completion of keys in a .tfvars.json file', () => {
+  const variables = 'variable "region" {\n  type = string\n}\n\nvariable "instance_count" {\n  type = number\n}\n\nvariable "tags" {\n  type = map(string)\n}\n';
+  async function jsonModel() {
+    const { model } = await loadMemoryModel({ 'variables.tf': variables, 'extra.auto.tfvars.json': '{}\n' });
+    return { model, file: path.join(model.folder, 'extra.auto.tfvars.json') };
+  }
+
+  test('a quoted key being typed is completed with the declared variables not set yet, quoted, followed by its colon', async () => {
+    const { model, file } = await jsonModel();
+    const list = await completeAt(model, file, '{\n  "region": "eu-west-1",\n  "ins|\n}\n');
+    assert.deepEqual(list.items.map((i) => i.label).sort(), ['instance_count', 'tags'], 'region is set in this file already');
+    const instanceCount = item(list, 'instance_count');
+    assert.deepEqual(instanceCount.textEdit, { range: { start: { line: 2, character: 2 }, end: { line: 2, character: 6 } }, newText: '"instance_count": ' });
+    assert.equal(instanceCount.filterText, '"instance_count"', 'filtered against the replaced text, quote included');
+    assert.equal(instanceCount.additionalTextEdits, undefined, 'the entry before has its comma');
+    const closed = await completeAt(model, file, '{\n  "ins|"\n}\n');
+    assert.deepEqual(item(closed, 'instance_count').textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } }, newText: '"instance_count": ' }, 'the closing quote is replaced too');
+    model.dispose();
+  });
+
+  test('a new entry after one without its comma gets the comma; renaming a key keeps its value', async () => {
+    const { model, file } = await jsonModel();
+    const list = await completeAt(model, file, '{\n  "region": "eu-west-1"\n  |\n}\n');
+    const tags = item(list, 'tags');
+    assert.deepEqual(tags.textEdit, { range: { start: { line: 2, character: 2 }, end: { line: 2, character: 2 } }, newText: '"tags": ' });
+    assert.deepEqual(tags.additionalTextEdits, [{ range: { start: { line: 1, character: 23 }, end: { line: 1, character: 23 } }, newText: ',' }]);
+    const renamed = await completeAt(model, file, '{\n  "reg|": "eu-west-1"\n}\n');
+    assert.deepEqual(item(renamed, 'region').textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } }, newText: '"region"' });
+    model.dispose();
+  });
+
+  test('no keys where JSON expects a value, nor inside a nested object', async () => {
+    const { model, file } = await jsonModel();
+    assert.equal((await completeAt(model, file, '{\n  "region": "eu|"\n}\n')).items.length, 0);
+    assert.equal((await completeAt(model, file, '{\n  "region": |\n}\n')).items.length, 0);
+    assert.equal((await completeAt(model, file, '{\n  "tags": {\n    "te|"\n  }\n}\n')).items.length, 0);
+    model.dispose();
+  });
+});
+
 describe('completion of names in a half-typed cloud block', () => {
   const lookups: NameLookups = {
     organizationNames: async () => ['acme-demo', 'acme-free'],

@@ -1,5 +1,5 @@
 // Completion: variables after `var.` (declared ones with type, description and value source; undeclared workspace
-// variables with an edit that declares them), top-level keys of tfvars files, and organization / workspace names in
+// variables with an edit that declares them), top-level keys of tfvars files (HCL and JSON), and organization / workspace names in
 // the cloud block. Variable items are built once per folder-facts version and snapshot, so a request on 5,000
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
@@ -64,7 +64,17 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
       return { ...list, isIncomplete: true };
     }
     case 'tfvars-key':
-      return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
+      return withRange(tfvarsKeyItems(request, (name) => ({ insertText: `${name} = `, filterText: name })), context.replace, request.itemDefaultsEditRange === true);
+    case 'tfvars-json-key': {
+      // The replaced text starts with the quote when the key is quoted: the filter text does too, so it matches.
+      const { quoted, valueFollows, commaAt } = context;
+      const items = tfvarsKeyItems(request, (name) => ({
+        insertText: valueFollows ? `"${name}"` : `"${name}": `,
+        filterText: quoted ? `"${name}"` : name,
+        ...(commaAt ? { additionalTextEdits: [{ range: { start: commaAt, end: commaAt }, newText: ',' }] } : {}),
+      }));
+      return withRange(items, context.replace, request.itemDefaultsEditRange === true);
+    }
     case 'organization':
     case 'workspace-name':
     {
@@ -218,7 +228,10 @@ function declarationInsertPoint(request: CompletionRequest, lines: TextLines): I
 
 // ---- tfvars keys ----
 
-function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
+/** How a key is written in the file: `name = ` in HCL, `"name": ` in JSON. */
+type KeyWriting = (name: string) => Pick<CompletionItem, 'insertText' | 'filterText' | 'additionalTextEdits'>;
+
+function tfvarsKeyItems(request: CompletionRequest, writing: KeyWriting): CompletionItem[] {
   const facts = folderFacts(request.model);
   const workspace = indexSnapshot(request.snapshot);
   const contribution = request.model.index.get(request.file);
@@ -232,9 +245,8 @@ function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
       kind: CompletionItemKind.Property,
       detail: `${declaration.type?.text ?? 'any'} · now ${describeSource(resolved)}`,
       documentation: declaration.description ? { kind: MarkupKind.Markdown, value: declaration.description } : undefined,
-      insertText: `${declaration.name} = `,
       insertTextFormat: InsertTextFormat.PlainText,
-      filterText: declaration.name,
+      ...writing(declaration.name),
     });
   }
   return items;
