@@ -24,6 +24,8 @@ export async function startLanguageClient(
     documentSelector: [
       { scheme: 'file', language: 'terraform' },
       { scheme: 'file', language: 'terraform-vars' },
+      // VS Code opens *.tfvars.json as JSON: without this the server never hears of them open (no key completion).
+      { scheme: 'file', language: 'json', pattern: '**/*.tfvars.json' },
     ],
     initializationOptions,
     outputChannel: log,

@@ -18,7 +18,8 @@ import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
 import { createDocumentPipeline } from './documents/pipeline';
-import { registerFileWatchers } from './documents/sync';
+import { registerFileWatchers, watchedFileGlobs } from './documents/sync';
+import { DiskWatcher } from './documents/diskWatcher';
 import { loadTerraformParser } from './model';
 import type { TerraformParser } from './model';
 import type { InitializationOptions, LinkedFolder, RunsChangedParams } from './protocol';
@@ -76,6 +77,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let capabilities: ClientCapabilities = {};
   let pushedSettings: unknown;
   let roots: string[] = [];
+  /** The server's own watch of the folders, when the client cannot watch files for it. */
+  let diskWatcher: DiskWatcher | undefined;
 
   // A credentials file that cannot be used is told, not only logged: the sign-in advice would otherwise send the
   // user to `terraform login`, which writes to that same file.
@@ -275,6 +278,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialized(async () => {
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       registerFileWatchers(connection).catch((error: unknown) => warn(`Could not watch files: ${error instanceof Error ? error.message : String(error)}`));
+    } else {
+      // The client cannot watch for the server: it watches the folders itself, or files changed outside the
+      // editor would never be seen (Neovim 0.7; 0.10+ on Linux by default).
+      diskWatcher = new DiskWatcher({
+        globs: watchedFileGlobs,
+        timers,
+        onChanges: (changes) => openDocuments.watchedFilesChanged(changes),
+        log: warn,
+        tell: (message) => showNotice(connection, MessageType.Warning, message),
+      });
+      for (const root of roots) diskWatcher.add(root);
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
@@ -282,12 +296,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           const root = localPath(removed.uri);
           if (!root) continue;
           roots = roots.filter((known) => known !== root);
+          diskWatcher?.remove(root);
           folders.removeRoot(root);
         }
         for (const added of event.added) {
           const root = localPath(added.uri);
           if (!root) continue;
           roots.push(root);
+          diskWatcher?.add(root);
           await folders.addRoot(root);
         }
         await readConfiguration();
@@ -349,6 +365,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerPlanRequests(connection, context);
 
   connection.onShutdown(async () => {
+    diskWatcher?.dispose();
     features.dispose();
     plans.dispose();
     watcher.dispose();

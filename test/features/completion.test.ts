@@ -6,7 +6,7 @@ import type { CompletionItem, CompletionList } from 'vscode-languageserver';
 import { provideCompletion, resolveCompletionItem } from '../../server/src/features/completion';
 import { maxCompletionItems } from '../../server/src/features/completionRanking';
 import type { NameLookups } from '../../server/src/features/completion';
-import type { ModuleFolderModel } from '../../server/src/model';
+import type { ModuleFolderModel, TerraformParser } from '../../server/src/model';
 import { demoFile, linkedSnapshot, loadDemoModel, loadMemoryModel } from './helpers';
 import path from 'node:path';
 
@@ -20,14 +20,14 @@ async function completeAt(
   model: ModuleFolderModel,
   file: string,
   marked: string,
-  options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean; sharedData?: boolean } = {},
+  options: { snapshot?: Parameters<typeof provideCompletion>[0]['snapshot']; lookups?: NameLookups; shared?: boolean; sharedData?: boolean; parser?: TerraformParser } = {},
 ): Promise<CompletionList> {
   const offset = marked.indexOf('|');
   const text = marked.replace('|', '');
   model.openDocument(file, text);
   const before = text.slice(0, offset).split('\n');
   const position = { line: before.length - 1, character: before[before.length - 1].length };
-  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, itemDefaultsEditRange: options.shared, itemDefaultsData: options.sharedData }, options.lookups ?? noLookups);
+  return provideCompletion({ model, snapshot: options.snapshot, file, text, position, parser: options.parser, itemDefaultsEditRange: options.shared, itemDefaultsData: options.sharedData }, options.lookups ?? noLookups);
 }
 
 function item(list: CompletionList, label: string): CompletionItem {
@@ -139,6 +139,74 @@ describe('completion in tfvars and the cloud block', () => {
     const failing: NameLookups = { organizationNames: async () => { throw new Error('signed out'); }, workspaceNames: async () => [] };
     const none = await completeAt(model, file, 'terraform {\n  cloud {\n    organization = "|"\n  }\n}\n', { lookups: failing });
     assert.deepEqual(none.items, []);
+    model.dispose();
+  });
+});
+
+describe('completion of keys in a .tfvars.json file', () => {
+  const variables = 'variable "region" {\n  type = string\n}\n\nvariable "instance_count" {\n  type = number\n}\n\nvariable "tags" {\n  type = map(string)\n}\n';
+  async function jsonModel() {
+    const { model } = await loadMemoryModel({ 'variables.tf': variables, 'extra.auto.tfvars.json': '{}\n' });
+    return { model, file: path.join(model.folder, 'extra.auto.tfvars.json') };
+  }
+
+  test('a quoted key being typed is completed with the declared variables not set yet, quoted, followed by its colon', async () => {
+    const { model, file } = await jsonModel();
+    const list = await completeAt(model, file, '{\n  "region": "eu-west-1",\n  "ins|\n}\n');
+    assert.deepEqual(list.items.map((i) => i.label).sort(), ['instance_count', 'tags'], 'region is set in this file already');
+    const instanceCount = item(list, 'instance_count');
+    assert.deepEqual(instanceCount.textEdit, { range: { start: { line: 2, character: 2 }, end: { line: 2, character: 6 } }, newText: '"instance_count": ' });
+    assert.equal(instanceCount.filterText, '"instance_count"', 'filtered against the replaced text, quote included');
+    assert.equal(instanceCount.additionalTextEdits, undefined, 'the entry before has its comma');
+    const closed = await completeAt(model, file, '{\n  "ins|"\n}\n');
+    assert.deepEqual(item(closed, 'instance_count').textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } }, newText: '"instance_count": ' }, 'the closing quote is replaced too');
+    model.dispose();
+  });
+
+  test('a new entry after one without its comma gets the comma; renaming a key keeps its value', async () => {
+    const { model, file } = await jsonModel();
+    const list = await completeAt(model, file, '{\n  "region": "eu-west-1"\n  |\n}\n');
+    const tags = item(list, 'tags');
+    assert.deepEqual(tags.textEdit, { range: { start: { line: 2, character: 2 }, end: { line: 2, character: 2 } }, newText: '"tags": ' });
+    assert.deepEqual(tags.additionalTextEdits, [{ range: { start: { line: 1, character: 23 }, end: { line: 1, character: 23 } }, newText: ',' }]);
+    const renamed = await completeAt(model, file, '{\n  "reg|": "eu-west-1"\n}\n');
+    assert.deepEqual(item(renamed, 'region').textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } }, newText: '"region"' });
+    model.dispose();
+  });
+
+  test('no keys where JSON expects a value, nor inside a nested object', async () => {
+    const { model, file } = await jsonModel();
+    assert.equal((await completeAt(model, file, '{\n  "region": "eu|"\n}\n')).items.length, 0);
+    assert.equal((await completeAt(model, file, '{\n  "region": |\n}\n')).items.length, 0);
+    assert.equal((await completeAt(model, file, '{\n  "tags": {\n    "te|"\n  }\n}\n')).items.length, 0);
+    model.dispose();
+  });
+});
+
+describe('completion of names in a half-typed cloud block', () => {
+  const lookups: NameLookups = {
+    organizationNames: async () => ['acme-demo', 'acme-free'],
+    workspaceNames: async (hostname, organization) => (organization === 'acme-demo' && hostname === 'tfe.example.com' ? ['demo-app', 'staging-api'] : []),
+  };
+  const block = (organization: string, name: string) =>
+    `terraform {\n  cloud {\n    hostname     = "tfe.example.com"\n    organization = ${organization}\n    workspaces {\n      name = ${name}\n    }\n  }\n}\n`;
+
+  test('an organization string not closed yet completes, replacing what is typed', async () => {
+    const { model, parser } = await loadMemoryModel({ 'main.tf': block('"acme-demo"', '"demo-app"') });
+    const file = path.join(model.folder, 'main.tf');
+    const list = await completeAt(model, file, block('"acme-|', '"demo-app"'), { lookups, parser });
+    assert.deepEqual(list.items.map((i) => i.label), ['acme-demo', 'acme-free']);
+    assert.deepEqual(item(list, 'acme-demo').textEdit, { range: { start: { line: 3, character: 20 }, end: { line: 3, character: 25 } }, newText: 'acme-demo' });
+    assert.equal(item(list, 'acme-demo').detail, 'Organization on tfe.example.com');
+    model.dispose();
+  });
+
+  test("a workspace name string not closed yet completes with the organization's workspaces", async () => {
+    const { model, parser } = await loadMemoryModel({ 'main.tf': block('"acme-demo"', '"demo-app"') });
+    const file = path.join(model.folder, 'main.tf');
+    const list = await completeAt(model, file, block('"acme-demo"', '"st|'), { lookups, parser });
+    assert.deepEqual(list.items.map((i) => i.label), ['demo-app', 'staging-api']);
+    assert.deepEqual(item(list, 'staging-api').textEdit, { range: { start: { line: 5, character: 14 }, end: { line: 5, character: 16 } }, newText: 'staging-api' });
     model.dispose();
   });
 });

@@ -143,6 +143,24 @@ describe('FolderLinks (the FeatureHost)', () => {
     }
   });
 
+  test("organization completion offers the names other folders write, not the asking folder's own half-typed one", async () => {
+    const { hosts, folders, links, dispose } = await core();
+    try {
+      const folder = path.join(base, 'demo-app');
+      await folders.addRoot(folder);
+      const main = path.join(folder, 'main.tf');
+      const text = await readFile(main, 'utf8');
+      const model = folders.get(folder)!;
+      // The user is typing the organization: "acme-" so far.
+      model.openDocument(main, text.replace('"acme-demo"', '"acme-"'));
+      links.modelChanged(model, [main]);
+      assert.equal((await links.organizationNames(hosts.configuredHost, folder)).includes('acme-'), false, 'the text being typed is no name to offer');
+      assert.ok((await links.organizationNames(hosts.configuredHost)).includes('acme-'), "another folder is offered this folder's organization");
+    } finally {
+      await dispose();
+    }
+  });
+
   test('completion names never wait for the service: what is known at once, the rest read in the background (#14 item 14)', async () => {
     const { hosts, links, dispose } = await core();
     try {

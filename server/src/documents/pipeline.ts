@@ -14,7 +14,7 @@ import { largeFileNotice } from './largeFiles';
 import { ModuleFolders } from './moduleFolders';
 import { ParserRecycling } from './parserRecycling';
 import { registerDocumentSync } from './sync';
-import type { OpenDocumentView } from './sync';
+import type { DocumentSync } from './sync';
 
 export interface DocumentPipelineOptions {
   parser: Promise<TerraformParser>;
@@ -25,7 +25,7 @@ export interface DocumentPipelineOptions {
 export interface DocumentPipeline {
   folders: ModuleFolders;
   /** Registers text sync and watched files; `onEdit` hears of each file the user changed. Call once, before listen. */
-  registerSync(onEdit?: (file: string) => void): OpenDocumentView;
+  registerSync(onEdit?: (file: string) => void): DocumentSync;
   /** The size limit from the settings (undefined: the default, 2 MB). */
   setMaxFileSize(maxFileSize: number | undefined): void;
   /** Stops the parser-memory checks (the folders are disposed by their owner). */

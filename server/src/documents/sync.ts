@@ -1,6 +1,6 @@
 // Text document sync (incremental) into the code models, and watched files for everything not open in the editor.
 // Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
-import type { Connection } from 'vscode-languageserver';
+import type { Connection, FileEvent } from 'vscode-languageserver';
 import { performance } from 'node:perf_hooks';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { LatestText } from './latestText';
@@ -107,7 +107,13 @@ export interface DocumentSyncHooks {
   clock?: SyncClock;
 }
 
-export function registerDocumentSync(connection: Connection, folders: ModuleFolders, hooks: DocumentSyncHooks = {}): OpenDocumentView {
+/** The open documents, and where changes on disk come in when the server watches the folders itself. */
+export interface DocumentSync extends OpenDocumentView {
+  /** Files changed on disk, as a client's workspace/didChangeWatchedFiles reports them. */
+  watchedFilesChanged(changes: readonly FileEvent[]): void;
+}
+
+export function registerDocumentSync(connection: Connection, folders: ModuleFolders, hooks: DocumentSyncHooks = {}): DocumentSync {
   const { onEdit, onClosed, clock = realClock } = hooks;
   const edited = (uri: string) => {
     try {
@@ -342,7 +348,8 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
         }
       });
   });
-  connection.onDidChangeWatchedFiles(({ changes }) => {
+  // From the client (when it watches) or from the server's own DiskWatcher (when it cannot): the same path.
+  const watchedFilesChanged = (changes: readonly FileEvent[]) => {
     for (const change of changes) {
       if (!isFileUri(change.uri)) continue;
       if (folderOfFile(localPathOf(change.uri))) edited(change.uri);
@@ -351,8 +358,10 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
         if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));
       } else void folders.withModel(change.uri, (model) => model.fileChanged(change.uri));
     }
-  });
+  };
+  connection.onDidChangeWatchedFiles(({ changes }) => watchedFilesChanged(changes));
   return {
+    watchedFilesChanged,
     get(uri) {
       requestRead(uri);
       const open = latest.get(uri);

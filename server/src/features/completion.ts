@@ -1,12 +1,13 @@
 // Completion: variables after `var.` (declared ones with type, description and value source; undeclared workspace
-// variables with an edit that declares them), top-level keys of tfvars files, and organization / workspace names in
+// variables with an edit that declares them), top-level keys of tfvars files (HCL and JSON), and organization / workspace names in
 // the cloud block. Variable items are built once per folder-facts version and snapshot, so a request on 5,000
 // variables only filters a ready list.
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
-import type { ModuleFolderModel, Position, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
+import type { ModuleFolderModel, Position, ServiceLink, TerraformParser, TextLines, TfvarsEntry, VariableDeclaration } from '../model';
 import { LineIndex } from '../model';
 import { completionContextAt } from './completionContext';
+import { readWithStringClosed } from './halfTypedName';
 import { folderFacts } from './folderFacts';
 import type { FolderFacts } from './folderFacts';
 import { guessTypeOf } from './hclValues';
@@ -34,14 +35,23 @@ export interface CompletionRequest {
   itemDefaultsData?: boolean;
 }
 
-export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending'>;
+export type NameLookups = Pick<FeatureHost, 'organizationNames' | 'workspaceNames' | 'namesPending' | 'configuredHostname'>;
 
 const empty: CompletionList = { isIncomplete: false, items: [] };
 
 export async function provideCompletion(request: CompletionRequest, lookups: NameLookups): Promise<CompletionList> {
   const { model, text, position } = request;
   const lines = request.lines ?? LineIndex.of(text);
-  const context = completionContextAt(text, position, model.index.get(request.file), lines);
+  let context = completionContextAt(text, position, model.index.get(request.file), lines);
+  let link = model.serviceLink();
+  if (!context) {
+    // A name string not closed yet breaks the cloud block it is in: read as it will be once closed.
+    const closed = readWithStringClosed(model, request.file, text, lines, position, request.parser);
+    if (closed) {
+      context = completionContextAt(text, position, closed.contribution, lines);
+      link = closed.link;
+    }
+  }
   if (!context) return empty;
   switch (context.kind) {
     case 'variable': {
@@ -54,13 +64,23 @@ export async function provideCompletion(request: CompletionRequest, lookups: Nam
       return { ...list, isIncomplete: true };
     }
     case 'tfvars-key':
-      return withRange(tfvarsKeyItems(request), context.replace, request.itemDefaultsEditRange === true);
+      return withRange(tfvarsKeyItems(request, (name) => ({ insertText: `${name} = `, filterText: name })), context.replace, request.itemDefaultsEditRange === true);
+    case 'tfvars-json-key': {
+      // The replaced text starts with the quote when the key is quoted: the filter text does too, so it matches.
+      const { quoted, valueFollows, commaAt } = context;
+      const items = tfvarsKeyItems(request, (name) => ({
+        insertText: valueFollows ? `"${name}"` : `"${name}": `,
+        filterText: quoted ? `"${name}"` : name,
+        ...(commaAt ? { additionalTextEdits: [{ range: { start: commaAt, end: commaAt }, newText: ',' }] } : {}),
+      }));
+      return withRange(items, context.replace, request.itemDefaultsEditRange === true);
+    }
     case 'organization':
     case 'workspace-name':
     {
-      const list = withRange(await serviceNameItems(request, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
+      const list = withRange(await serviceNameItems(request, link, context.kind, lookups), context.replace, request.itemDefaultsEditRange === true);
       // Names still being read in the background: incomplete, so the next keystroke asks again and gets them.
-      return namesPending(request, context.kind, lookups) ? { ...list, isIncomplete: true } : list;
+      return namesPending(request, link, context.kind, lookups) ? { ...list, isIncomplete: true } : list;
     }
   }
 }
@@ -208,7 +228,10 @@ function declarationInsertPoint(request: CompletionRequest, lines: TextLines): I
 
 // ---- tfvars keys ----
 
-function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
+/** How a key is written in the file: `name = ` in HCL, `"name": ` in JSON. */
+type KeyWriting = (name: string) => Pick<CompletionItem, 'insertText' | 'filterText' | 'additionalTextEdits'>;
+
+function tfvarsKeyItems(request: CompletionRequest, writing: KeyWriting): CompletionItem[] {
   const facts = folderFacts(request.model);
   const workspace = indexSnapshot(request.snapshot);
   const contribution = request.model.index.get(request.file);
@@ -222,9 +245,8 @@ function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
       kind: CompletionItemKind.Property,
       detail: `${declaration.type?.text ?? 'any'} · now ${describeSource(resolved)}`,
       documentation: declaration.description ? { kind: MarkupKind.Markdown, value: declaration.description } : undefined,
-      insertText: `${declaration.name} = `,
       insertTextFormat: InsertTextFormat.PlainText,
-      filterText: declaration.name,
+      ...writing(declaration.name),
     });
   }
   return items;
@@ -232,25 +254,35 @@ function tfvarsKeyItems(request: CompletionRequest): CompletionItem[] {
 
 // ---- organization and workspace names ----
 
-function namesPending(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): boolean {
-  const hostname = request.snapshot?.link.hostname?.value ?? request.model.serviceLink().hostname?.value;
+/**
+ * The host whose names are offered: the snapshot's (the configured address applied when the block names none), or
+ * the link's as read at the cursor when the snapshot has none (the block is half-typed, the folder unlinked).
+ */
+function hostnameOf(request: CompletionRequest, link: ServiceLink, lookups: NameLookups): string | undefined {
+  const fromSnapshot = request.snapshot?.link.hostname?.value;
+  if (fromSnapshot) return fromSnapshot;
+  if (link.hostname?.source === 'default') return lookups.configuredHostname?.() ?? link.hostname.value;
+  return link.hostname?.value;
+}
+
+function namesPending(request: CompletionRequest, link: ServiceLink, kind: 'organization' | 'workspace-name', lookups: NameLookups): boolean {
+  const hostname = hostnameOf(request, link, lookups);
   if (!hostname || !lookups.namesPending) return false;
   if (kind === 'organization') return lookups.namesPending(hostname);
-  const organization = request.model.serviceLink().organization?.value;
+  const organization = link.organization?.value;
   return organization !== undefined && lookups.namesPending(hostname, organization);
 }
 
-async function serviceNameItems(request: CompletionRequest, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
-  const current = request.model.serviceLink();
-  // The snapshot's link has the configured address applied when the block names no hostname.
-  const hostname = request.snapshot?.link.hostname?.value ?? current.hostname?.value;
+async function serviceNameItems(request: CompletionRequest, link: ServiceLink, kind: 'organization' | 'workspace-name', lookups: NameLookups): Promise<CompletionItem[]> {
+  const hostname = hostnameOf(request, link, lookups);
   if (!hostname) return [];
   try {
     if (kind === 'organization') {
-      const names = await lookups.organizationNames(hostname);
+      // Not the organization this folder names: that is the text being typed, not a name to complete it with.
+      const names = await lookups.organizationNames(hostname, request.model.folder);
       return names.map((name) => ({ label: name, kind: CompletionItemKind.Module, detail: `Organization on ${hostname}` }));
     }
-    const organization = current.organization?.value;
+    const organization = link.organization?.value;
     if (!organization) return [];
     const names = await lookups.workspaceNames(hostname, organization);
     return names.map((name) => ({ label: name, kind: CompletionItemKind.Value, detail: `Workspace in ${organization}` }));

@@ -1,13 +1,16 @@
-// Where the cursor is, for completion: after `var.`, at a top-level key of a tfvars file, or in the quoted value of
+// Where the cursor is, for completion: after `var.`, at a top-level key of a tfvars file (HCL or JSON), or in the quoted value of
 // the cloud block's organization / workspace name. Reads only the text around the cursor (and the file's
 // contribution), so a half-typed or broken file still completes.
 import type { CloudBlock, FileContribution, Position, Range, RemoteBackendBlock, TextLines } from '../model';
 import { LineIndex, rangeContains } from '../model';
 import { endsInCode } from './lineSyntax';
+import { jsonKeyAt } from './jsonKeyPosition';
 
 export type CompletionContextKind =
   | { kind: 'variable'; replace: Range; typed: string }
   | { kind: 'tfvars-key'; replace: Range; typed: string }
+  /** A key of a .tfvars.json file: written quoted, with a comma before it when the entry before has none. */
+  | { kind: 'tfvars-json-key'; replace: Range; typed: string; quoted: boolean; valueFollows: boolean; commaAt?: Position }
   | { kind: 'organization'; replace: Range; typed: string }
   | { kind: 'workspace-name'; replace: Range; typed: string };
 
@@ -30,7 +33,18 @@ export function completionContextAt(text: string, position: Position, contributi
   });
 
   if (contribution?.kind === 'tfvars') {
-    if (contribution.format !== 'hcl') return undefined;
+    if (contribution.format === 'json') {
+      const key = jsonKeyAt(text, offset);
+      if (!key) return undefined;
+      return {
+        kind: 'tfvars-json-key',
+        typed: key.typed,
+        quoted: key.quoted,
+        valueFollows: key.valueFollows,
+        replace: { start: lines.positionAt(key.start), end: lines.positionAt(key.end) },
+        ...(key.commaAt !== undefined ? { commaAt: lines.positionAt(key.commaAt) } : {}),
+      };
+    }
     const key = tfvarsKeyPrefix.exec(before);
     if (!key || braceDepth(text, offset) !== 0) return undefined;
     const typed = key[1] ?? '';

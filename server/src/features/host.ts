@@ -98,12 +98,15 @@ export interface FeatureHost {
    * Organization names visible with the token of `hostname`, for completion in the cloud block. Fetched lazily by the
    * core (cached; never more than one request in flight). Rejects or resolves [] when signed out. The core resolves
    * at once with what it knows (completion never waits for the network) and reads the rest in the background.
+   * The organizations other folders on the host name are offered too, not `askingFolder`'s own (what is being typed).
    */
-  organizationNames(hostname: string): Promise<readonly string[]>;
+  organizationNames(hostname: string, askingFolder?: string): Promise<readonly string[]>;
   /** Workspace names of an organization, same rules. */
   workspaceNames(hostname: string, organization: string): Promise<readonly string[]>;
   /** Whether a read of those names is under way (the completion list is then incomplete: the editor asks again). */
   namesPending?(hostname: string, organization?: string): boolean;
+  /** The host of the configured address: a cloud block that names no hostname uses it. */
+  configuredHostname?(): string;
   /** Fired after a folder's model or snapshot changed. */
   onDidChange(listener: (change: FeatureHostChange) => void): Disposable;
 }

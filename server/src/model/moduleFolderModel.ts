@@ -16,6 +16,7 @@ import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
 import type { FileExtraction } from './fileExtraction';
+import type { FileContribution } from './contributions';
 import { ClosedFiles } from './closedFiles';
 import { OpenDocument } from './openDocument';
 import type { ChangeOptions, ReportProblem } from './openDocument';
@@ -398,14 +399,29 @@ export class ModuleFolderModel {
   // ---- queries ----
 
   serviceLink(): ServiceLink {
-    this.cachedLink ??= resolveServiceLink({
-      cloudBlocks: this.index.all().flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.cloudBlocks : [])),
-      remoteBackends: this.index.all().flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.remoteBackends : [])),
+    this.cachedLink ??= this.resolveLink(this.index.all());
+    return this.cachedLink;
+  }
+
+  /**
+   * The link as it would be were `file` to contribute `contribution` instead (completion in a half-typed cloud
+   * block reads the block from its text with the string closed; the index holds the broken file without it).
+   */
+  serviceLinkWith(file: string, contribution: FileContribution): ServiceLink {
+    const resolved = this.toPath(file);
+    // In the index's order (by file): the first cloud block found is the one that links, as for serviceLink().
+    const files = [...new Set([...this.index.files(), resolved])].sort();
+    return this.resolveLink(files.map((other) => (other === resolved ? contribution : this.index.get(other))).filter((found): found is FileContribution => found !== undefined));
+  }
+
+  private resolveLink(contributions: readonly FileContribution[]): ServiceLink {
+    return resolveServiceLink({
+      cloudBlocks: contributions.flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.cloudBlocks : [])),
+      remoteBackends: contributions.flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.remoteBackends : [])),
       environment: this.environment,
       selectedWorkspace: this.selectedWorkspace,
       override: this.override,
     });
-    return this.cachedLink;
   }
 
   /** The text the model currently uses for an open document (undefined when the file is not open). */

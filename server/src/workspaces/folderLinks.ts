@@ -78,12 +78,14 @@ export class FolderLinks implements FeatureHost {
     return value;
   }
 
-  organizationNames(hostname: string): Promise<readonly string[]> {
-    // The token's organizations from the service, plus those the folders on this host already name (which an
-    // organization the token cannot list may be; the completion still helps to type them consistently).
+  organizationNames(hostname: string, askingFolder?: string): Promise<readonly string[]> {
+    // The token's organizations from the service, plus those the other folders on this host already name (which an
+    // organization the token cannot list may be; the completion still helps to type them consistently). Not the
+    // asking folder's own: that is the half-typed text, which would come back as a name ("acme-" for "acme-").
     const host = comparableHost(hostname);
+    const asking = askingFolder === undefined ? undefined : path.resolve(askingFolder);
     const linked = new Set<string>();
-    for (const entry of this.links.values()) if (entry.target?.hostname === host) linked.add(entry.target.organization);
+    for (const [folder, entry] of this.links) if (folder !== asking && entry.target?.hostname === host) linked.add(entry.target.organization);
     const fromService = this.knownNames(host, '', (client) =>
       collectItems(client.organization.pages(), { maxPages: 10 }).then((organizations) =>
         organizations.map((organization) => organization.attributes.name ?? organization.id),
@@ -100,6 +102,10 @@ export class FolderLinks implements FeatureHost {
       ),
     );
     return Promise.resolve(names ?? []);
+  }
+
+  configuredHostname(): string {
+    return this.hosts.configuredHost;
   }
 
   namesPending(hostname: string, organization?: string): boolean {

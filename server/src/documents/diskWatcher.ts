@@ -1,0 +1,154 @@
+// The server's own watch of the workspace folders, for clients that cannot watch files for it (no dynamic
+// registration of workspace/didChangeWatchedFiles: Neovim 0.7, and Neovim 0.10+ on Linux by default). Without it a
+// file changed, added or deleted outside the editor was never seen until a restart: a deleted *.auto.tfvars kept
+// setting its variable. Changes come out as the FileEvents a client would send, for the same globs, so they take
+// the same path into the models. One recursive fs.watch per folder (native on macOS and Windows; Node 20 emulates it
+// on Linux, one inotify watch per folder); bursts (a save writes twice, a checkout writes hundreds) are reported
+// together once the disk has been still for `quietMs`.
+import { watch as fsWatch } from 'node:fs';
+import type { FSWatcher, WatchListener } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FileChangeType } from 'vscode-languageserver';
+import type { FileEvent } from 'vscode-languageserver';
+import type { TimerHandle, Timers } from '../workspaces/timers';
+import { watchedPathFilter } from './watchedPaths';
+
+export type WatchFunction = (folder: string, options: { recursive: boolean; persistent: boolean }, listener: WatchListener<string>) => FSWatcher;
+
+export interface DiskWatcherOptions {
+  globs: readonly string[];
+  onChanges(changes: FileEvent[]): void;
+  /** Every failure to watch a folder, at the start or later (its watches stopped): changes there are not seen. */
+  log(message: string): void;
+  /**
+   * The first failure, with what the user can do: told once, as the next folders fail for the same reason (the
+   * system's limit of watches) and a notice per folder would say the same thing again.
+   */
+  tell(message: string): void;
+  timers: Pick<Timers, 'now' | 'setTimer'>;
+  /** fs.watch (a test passes one that fails as a full system does). */
+  watch?: WatchFunction;
+  quietMs?: number;
+  /** However long the disk keeps changing, what changed is reported at least this often. */
+  maxWaitMs?: number;
+}
+
+export class DiskWatcher {
+  private readonly watchers = new Map<string, FSWatcher>();
+  /** Changed paths not reported yet, with whether a 'rename' (a creation or deletion) was among their events. */
+  private readonly pending = new Map<string, { renamed: boolean }>();
+  private readonly isWatched: (relativePath: string) => boolean;
+  private flushTimer?: TimerHandle;
+  private firstPendingAt?: number;
+  private disposed = false;
+  private failureTold = false;
+
+  constructor(private readonly options: DiskWatcherOptions) {
+    this.isWatched = watchedPathFilter(options.globs);
+  }
+
+  /** Starts watching a workspace folder (no-op when it is watched already). */
+  add(root: string): void {
+    const resolved = path.resolve(root);
+    if (this.disposed || this.watchers.has(resolved)) return;
+    const watch = this.options.watch ?? fsWatch;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(resolved, { recursive: true, persistent: false }, (event, filename) => this.noted(resolved, event, filename));
+    } catch (error) {
+      this.failed(resolved, error as NodeJS.ErrnoException);
+      return;
+    }
+    watcher.on('error', (error: NodeJS.ErrnoException) => {
+      // The watch is broken from here on (inotify out of watches for a new folder, the folder deleted...).
+      this.remove(resolved);
+      this.failed(resolved, error);
+    });
+    this.watchers.set(resolved, watcher);
+  }
+
+  /** Stops watching a workspace folder (closed in the editor). */
+  remove(root: string): void {
+    const resolved = path.resolve(root);
+    const watcher = this.watchers.get(resolved);
+    if (!watcher) return;
+    this.watchers.delete(resolved);
+    watcher.close();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const root of [...this.watchers.keys()]) this.remove(root);
+    this.flushTimer?.cancel();
+    this.pending.clear();
+  }
+
+  private failed(root: string, error: NodeJS.ErrnoException): void {
+    this.options.log(`Cannot watch ${root} for changes on disk: ${error.code ?? error.message}`);
+    if (this.failureTold) return;
+    this.failureTold = true;
+    this.options.tell(watchFailureNotice(root, error));
+  }
+
+  private noted(root: string, event: string, filename: string | Buffer | null): void {
+    // No name: the platform lost track (an overflowed queue); nothing to report precisely.
+    if (filename === null || !this.watchers.has(root)) return;
+    const relative = filename.toString();
+    if (!this.isWatched(relative)) return;
+    const file = path.join(root, relative);
+    const entry = this.pending.get(file) ?? { renamed: false };
+    entry.renamed ||= event === 'rename';
+    this.pending.set(file, entry);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    const quietMs = this.options.quietMs ?? 100;
+    const maxWaitMs = this.options.maxWaitMs ?? 1000;
+    const now = this.options.timers.now();
+    this.firstPendingAt ??= now;
+    this.flushTimer?.cancel();
+    const wait = Math.max(0, Math.min(quietMs, this.firstPendingAt + maxWaitMs - now));
+    this.flushTimer = this.options.timers.setTimer(wait, () => void this.flush());
+  }
+
+  /** Reports the pending paths as the disk has them now: there, created or changed; gone, deleted. */
+  private async flush(): Promise<void> {
+    this.flushTimer = undefined;
+    this.firstPendingAt = undefined;
+    const batch = [...this.pending];
+    this.pending.clear();
+    const changes = await Promise.all(
+      batch.map(async ([file, { renamed }]): Promise<FileEvent | undefined> => {
+        const uri = pathToFileURL(file).href;
+        try {
+          const stats = await stat(file);
+          if (!stats.isFile()) return undefined;
+          return { uri, type: renamed ? FileChangeType.Created : FileChangeType.Changed };
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          return code === 'ENOENT' || code === 'ENOTDIR' ? { uri, type: FileChangeType.Deleted } : undefined;
+        }
+      }),
+    );
+    const reported = changes.filter((change): change is FileEvent => change !== undefined);
+    if (!this.disposed && reported.length > 0) this.options.onChanges(reported);
+  }
+}
+
+/** What the user can do when a folder cannot be watched, by the reason the system gave. */
+export function watchFailureNotice(root: string, error: NodeJS.ErrnoException): string {
+  const consequence = `HCP Terraform cannot watch ${root} for changes on disk, so files changed outside the editor are not seen until they are opened or the language server restarts.`;
+  const enableClientWatching = 'Or let your editor watch files for the server (LSP workspace.didChangeWatchedFiles; in Neovim 0.10+ set capabilities.workspace.didChangeWatchedFiles.dynamicRegistration = true).';
+  switch (error.code) {
+    case 'ENOSPC':
+      return `${consequence} The system's limit of file watches is reached (${error.code}): raise it (sysctl fs.inotify.max_user_watches=524288) and restart the server. ${enableClientWatching}`;
+    case 'EMFILE':
+    case 'ENFILE':
+      return `${consequence} Too many files are open (${error.code}): raise the open-file limit (ulimit -n, or fs.inotify.max_user_instances) and restart the server. ${enableClientWatching}`;
+    default:
+      return `${consequence} (${error.code ?? error.message}) ${enableClientWatching}`;
+  }
+}
