@@ -3,23 +3,11 @@
 // read by `terraform output`), a null output, and the "Outputs:" an apply prints. Same set-up as terraform-cli.test.ts.
 // Needs `terraform` on the PATH; without it the suite says so and skips.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
-import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-
-const run = promisify(execFile);
-const terraform = (() => {
-  try {
-    execFileSync('terraform', ['version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import type { RunningEmulator } from '../../emulator/src/index';
+import { callApi, run, startCliSandbox, terraform } from './harness';
 
 const configuration = (host: string, extra: string) => `terraform {
   cloud {
@@ -53,11 +41,7 @@ describe('the Terraform CLI against the emulator: variable values and outputs', 
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
-    emulator = await startEmulator({ tls: true, seed: 'empty', speed: 50 });
-    host = new URL(emulator.url).host;
-    folder = mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-values-'));
-    writeFileSync(path.join(folder, 'ca.pem'), emulator.caPem!);
-    writeFileSync(path.join(folder, 'cli.tfrc'), `credentials "${host}" {\n  token = "${emulator.tokens.owner}"\n}\n`);
+    ({ emulator, host, dir: folder } = await startCliSandbox('hcp-cli-values-'));
     writeFileSync(path.join(folder, 'main.tf'), configuration(host, ''));
     // terraform.tfvars sets w too: x.auto.tfvars, read after it, wins.
     writeFileSync(path.join(folder, 'terraform.tfvars'), 'w = "from-terraform-tfvars"\n');
@@ -77,23 +61,8 @@ describe('the Terraform CLI against the emulator: variable values and outputs', 
       throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
     }
   };
-  /** A call to the emulator's API as the owners team (not the CLI's user, whose rate the CLI spends). */
-  const api = async (apiPath: string, method = 'GET', body?: unknown) => {
-    const { Agent, request } = await import('undici');
-    const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
-    try {
-      const answer = await request(`${emulator.url}/api/v2${apiPath}`, {
-        method: method as 'GET',
-        dispatcher,
-        headers: { Authorization: `Bearer ${emulator.tokens.team}`, 'Content-Type': 'application/vnd.api+json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await answer.body.text();
-      return text ? JSON.parse(text) : undefined;
-    } finally {
-      await dispatcher.close();
-    }
-  };
+  /** A call to the emulator's API as the owners team (not the CLI's user, whose rate the CLI spends): its body. */
+  const api = async (apiPath: string, method = 'GET', body?: unknown) => (await callApi(emulator, apiPath, method, body)).body;
   const envVariable = async (key: string, value: string) => {
     const workspace = await api('/organizations/acme-demo/workspaces/values-app');
     await api(`/workspaces/${workspace.data.id}/vars`, 'POST', { data: { type: 'vars', attributes: { key, value, category: 'env' } } });
