@@ -15,11 +15,20 @@ async function openMainTf(): Promise<vscode.TextDocument> {
   return document;
 }
 
+/**
+ * What changes the lenses and actions of a run: the run itself (runsChanged), and the workspace's current run, which
+ * the server reads again after a run moves and tells with workspaceChanged (a lens shows the current run).
+ */
+const runOrWorkspaceChanged = (listener: () => void): vscode.Disposable => {
+  const { events } = extension().exports;
+  return vscode.Disposable.from(events.onRunsChanged(listener), events.onWorkspaceChanged(listener));
+};
+
 const runIdOf = (command: vscode.Command | undefined) => (command?.arguments?.[0] as { runId?: string } | undefined)?.runId;
 
 /** The lens (once the server's snapshot has the run) whose command does `verb` to the run. */
 function lensCommand(document: vscode.TextDocument, verb: string, runId: string): Promise<vscode.Command> {
-  return waitFor(`a ${verb} lens for ${runId}`, extension().exports.events.onRunsChanged, async () => {
+  return waitFor(`a ${verb} lens for ${runId}`, runOrWorkspaceChanged, async () => {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 20);
     return lenses.find((lens) => lens.command?.command === `hcpTerraform.server.${verb}` && runIdOf(lens.command) === runId)?.command;
   });
@@ -27,7 +36,7 @@ function lensCommand(document: vscode.TextDocument, verb: string, runId: string)
 
 /** The Source Action whose command does `verb` to the run. */
 function sourceActionCommand(document: vscode.TextDocument, verb: string, runId: string): Promise<vscode.Command> {
-  return waitFor(`a ${verb} source action for ${runId}`, extension().exports.events.onRunsChanged, async () => {
+  return waitFor(`a ${verb} source action for ${runId}`, runOrWorkspaceChanged, async () => {
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 0, 0, 0), vscode.CodeActionKind.Source.value);
     return actions.find((action) => action.command?.command === `hcpTerraform.server.${verb}` && runIdOf(action.command) === runId)?.command;
   });
