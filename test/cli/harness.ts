@@ -42,6 +42,17 @@ export async function callApi(emulator: RunningEmulator, apiPath: string, method
   }
 }
 
+/** Runs terraform to its end in `cwd` and returns what it printed; a failure's message carries its output. */
+export async function runCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('terraform', [...args, '-no-color'], { ...options, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+  }
+}
+
 /** Processes startCli started that have not ended: a failed test leaves none behind (stopLeftovers). */
 export const running = new Set<ChildProcess>();
 export const stopLeftovers = () => {

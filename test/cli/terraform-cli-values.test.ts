@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningEmulator } from '../../emulator/src/index';
-import { callApi, run, startCliSandbox, terraform } from './harness';
+import { callApi, run, runCli, startCliSandbox, terraform } from './harness';
 
 const configuration = (host: string, extra: string) => `terraform {
   cloud {
@@ -52,15 +52,7 @@ describe('the Terraform CLI against the emulator: variable values and outputs', 
   });
   after(() => emulator?.close());
 
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
-      return `${stdout}${stderr}`;
-    } catch (error) {
-      const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
-    }
-  };
+  const cli = (...args: string[]) => runCli(args, { cwd: folder, env });
   /** A call to the emulator's API as the owners team (not the CLI's user, whose rate the CLI spends): its body. */
   const api = async (apiPath: string, method = 'GET', body?: unknown) => (await callApi(emulator, apiPath, method, body)).body;
   const envVariable = async (key: string, value: string) => {

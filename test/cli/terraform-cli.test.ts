@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningEmulator } from '../../emulator/src/index';
-import { callApi, run, running, startCli, startCliSandbox, stopLeftovers, terraform } from './harness';
+import { callApi, run, runCli, running, startCli, startCliSandbox, stopLeftovers, terraform } from './harness';
 
 describe('the Terraform CLI against the emulator', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
   let emulator: RunningEmulator;
@@ -26,15 +26,7 @@ describe('the Terraform CLI against the emulator', { skip: terraform ? false : '
   });
   after(() => emulator?.close());
 
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run('terraform', [...args, '-no-color'], { cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
-      return `${stdout}${stderr}`;
-    } catch (error) {
-      const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`terraform ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
-    }
-  };
+  const cli = (...args: string[]) => runCli(args, { cwd: folder, env });
   const api = (apiPath: string, method = 'GET', body?: unknown) => callApi(emulator, apiPath, method, body);
   const outputs = async () => JSON.parse((await run('terraform', ['output', '-json'], { cwd: folder, env, timeout: 60_000 })).stdout);
   /** The workspace with its current run included (the run the CLI just drove). */

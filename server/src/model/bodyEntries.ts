@@ -2,6 +2,7 @@
 // the small questions asked of them: which one holds an edit, what syntax problems they hold, where the body is.
 import type { SyntaxProblem } from './contributions';
 import type { Facts } from './pieceFacts';
+import { shiftRowsInPlace } from './pieceFacts';
 import { maxSyntaxProblems } from './syntaxProblems';
 import type { Node } from './treeSitter';
 
@@ -66,4 +67,20 @@ export function countNewlines(text: string, from: number, to: number): number {
   let count = 0;
   for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++;
   return count;
+}
+
+/**
+ * Moves the entries from `from` on by an edit before them, in place: `delta` characters and `rowDelta` lines (no copy
+ * of 6,000 entries per keystroke). Their facts are moved through the file's lists by spliceBlock, not here.
+ */
+export function moveEntriesAfterEdit(entries: readonly Entry[], from: number, delta: number, rowDelta: number): void {
+  for (let later = from; later < entries.length; later++) {
+    const moved = entries[later];
+    moved.start += delta;
+    moved.end += delta;
+    if (rowDelta !== 0) {
+      moved.row += rowDelta;
+      if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
+    }
+  }
 }

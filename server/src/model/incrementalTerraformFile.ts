@@ -5,13 +5,13 @@
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import type { SwappedItems } from './folderIndex';
-import { append, emptyContribution, shiftedFacts, shiftRows, shiftRowsInPlace, spliceBlock } from './pieceFacts';
+import { append, emptyContribution, shiftedFacts, shiftRows, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
 import { variableReferenceSteps } from './references';
 import { allSteps } from './steps';
 import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
-import { countNewlines, entryHolding, plainBody, problemsOf } from './bodyEntries';
+import { countNewlines, entryHolding, moveEntriesAfterEdit, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
 import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType } from './isolatedRegions';
 import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
@@ -207,18 +207,9 @@ export class IncrementalTerraformExtractor {
     }
     const rowDelta = countNewlines(text, start, end) - countNewlines(oldText, entry.start, entry.end);
     const previousFacts = entry.facts;
-    // The entries are this extractor's own: the later ones move in place (no copy of 6,000 entries per keystroke);
-    // their facts are moved through the file's lists by spliceBlock.
+    // The entries are this extractor's own: the later ones move in place (moveEntriesAfterEdit).
     previous[index] = { start, end, row: entry.row, type: entry.type, facts, problems, shape };
-    for (let later = index + 1; later < previous.length; later++) {
-      const moved = previous[later];
-      moved.start += delta;
-      moved.end += delta;
-      if (rowDelta !== 0) {
-        moved.row += rowDelta;
-        if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
-      }
-    }
+    moveEntriesAfterEdit(previous, index + 1, delta, rowDelta);
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
     this.currentText = text;
     this.lastExtracted = 1;

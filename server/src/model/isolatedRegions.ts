@@ -7,9 +7,9 @@
 // parse reads them as swallowed by the unclosed block). Used by IncrementalTerraformExtractor.
 import type { TerraformFileContribution } from './contributions';
 import type { Entry } from './bodyEntries';
-import { countNewlines, problemsOf } from './bodyEntries';
+import { countNewlines, moveEntriesAfterEdit, problemsOf } from './bodyEntries';
 import type { Facts } from './pieceFacts';
-import { emptyContribution, shiftRowsInPlace, spliceBlock } from './pieceFacts';
+import { emptyContribution, spliceBlock } from './pieceFacts';
 import { findSyntaxProblems } from './syntaxProblems';
 import type { Steps } from './steps';
 import { collect, topLevelRegions } from './terraformFile';
@@ -62,15 +62,7 @@ export function readRegionAlone(edit: RegionEdit): RegionRead | undefined {
   const rowDelta = countNewlines(text, from, end) - countNewlines(oldText, from, to);
   const contribution = spliceBlock(edit.file, edit.last, entries, first, removed, added, rowDelta);
   entries.splice(first, count, { start: from, end, row, type: regionEntryType, facts: added, problems, shape: undefined });
-  for (let later = first + 1; later < entries.length; later++) {
-    const moved = entries[later];
-    moved.start += delta;
-    moved.end += delta;
-    if (rowDelta !== 0) {
-      moved.row += rowDelta;
-      if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
-    }
-  }
+  moveEntriesAfterEdit(entries, first + 1, delta, rowDelta);
   contribution.syntaxProblems = problemsOf(entries);
   return { contribution, removed, added };
 }
