@@ -37,15 +37,16 @@ describe('linking folders to workspaces', () => {
       assert.ok(notice.state.kind === 'linked' && notice.state.workspace.id.startsWith('ws-'));
       const folders = await session.connection.sendRequest(linkedWorkspacesRequest);
       assert.deepEqual(folders.map((folder) => [folder.folderUri, folder.state.kind]), [[session.folderUri, 'linked']]);
-      const paths = emulator.control.requests().map((request) => request.path);
-      assert.ok(paths.some((p) => p.startsWith('/api/v2/organizations/acme-demo/workspaces/demo-app')), paths.join('\n'));
-      assert.ok(paths.some((p) => p.startsWith('/api/v2/vars?')), 'reads the workspace variables through /vars');
-      assert.ok(paths.some((p) => p === '/api/v2/organizations/acme-demo/subscription'), 'reads the subscription');
       // The snapshot reaches the language features: a diagnostic that needs the workspace's variables appears.
       const published = await session.waitFor<{ uri: string; diagnostics: Array<{ code?: unknown; source?: string }> }>('textDocument/publishDiagnostics', (params) =>
         params.diagnostics.some((diagnostic) => diagnostic.source === 'hcp-terraform' && diagnostic.code === 'sensitive-exposed'),
       );
       assert.ok(published.uri.endsWith('/variables.tf'));
+      // Read once the variables are in (the link is told as soon as the workspace is found, before they are read).
+      const paths = emulator.control.requests().map((request) => request.path);
+      assert.ok(paths.some((p) => p.startsWith('/api/v2/organizations/acme-demo/workspaces/demo-app')), paths.join('\n'));
+      assert.ok(paths.some((p) => p.startsWith('/api/v2/vars?')), 'reads the workspace variables through /vars');
+      assert.ok(paths.some((p) => p === '/api/v2/organizations/acme-demo/subscription'), 'reads the subscription');
     } finally {
       await session.close();
     }
