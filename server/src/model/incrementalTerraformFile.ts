@@ -13,9 +13,9 @@ import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
 import { countNewlines, entryHolding, moveEntriesAfterEdit, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
-import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType } from './isolatedRegions';
+import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType, regionFacts } from './isolatedRegions';
 import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
-import { collect, collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
+import { collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
 import type { Node, Tree } from './treeSitter';
 
@@ -145,7 +145,8 @@ export class IncrementalTerraformExtractor {
    */
   extractBlockEdit(text: string, edit: EditSpan, parseRegion: (startIndex: number, endIndex: number, startRow: number) => Tree, unverified = false, isolate = false): BlockEditResult | undefined {
     const read = this.readBlockAlone(text, edit, parseRegion, unverified || isolate) ?? (isolate ? this.readRegion(text, edit, parseRegion) : undefined);
-    if (read) read.isolated = this.entries !== undefined && holdsBrokenRegion(this.entries);
+    // Only an isolating document holds regions: a clean file's keystroke skips the scan of its 6,000 entries.
+    if (read) read.isolated = isolate && this.entries !== undefined && holdsBrokenRegion(this.entries);
     return read;
   }
 
@@ -457,11 +458,7 @@ export class IncrementalTerraformExtractor {
         extracted++;
         const regionTree = parseRegion(start, end);
         try {
-          const into = emptyContribution(this.file, []);
-          collect(regionTree.rootNode, this.file, into);
-          // Built as a literal of its own, the same shape as pieceFacts' (a spread of `into` made a hidden class per piece).
-          const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
-          piece = { row, facts: { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 } };
+          piece = { row, facts: regionFacts(regionTree.rootNode, this.file) };
         } finally {
           regionTree.delete();
         }

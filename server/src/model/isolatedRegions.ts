@@ -70,16 +70,19 @@ export function readRegionAlone(edit: RegionEdit): RegionRead | undefined {
 /** A region's facts and syntax problems, read from its own tree (which this deletes). */
 export function readRegionTree(tree: Tree, file: string): { facts: Facts; problems: Entry['problems'] } {
   try {
-    const into = emptyContribution(file, []);
-    collect(tree.rootNode, file, into);
-    // A literal of pieceFacts' shape (a spread of `into` would make a hidden class of its own). blockCount only
-    // matters to a whole pass, which reads the tree's items again.
-    const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
-    const facts = { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 };
-    return { facts, problems: findSyntaxProblems(tree.rootNode) };
+    return { facts: regionFacts(tree.rootNode, file), problems: findSyntaxProblems(tree.rootNode) };
   } finally {
     tree.delete();
   }
+}
+
+/** What a region parsed alone declares and references (blockCount only matters to a whole pass, which reads items again). */
+export function regionFacts(root: Node, file: string): Facts {
+  const into = emptyContribution(file, []);
+  collect(root, file, into);
+  // A literal of pieceFacts' shape (a spread of `into` would make a hidden class of its own).
+  const { variables, references, addresses, cloudBlocks, remoteBackends } = into;
+  return { variables, references, addresses, moved: into.moved ?? [], cloudBlocks, remoteBackends, blockCount: 0 };
 }
 
 /**
