@@ -17,11 +17,21 @@ export interface StepOptions {
   placeholder?: string;
 }
 
+/** A step's check of its input: an error (a string) blocks Enter; a warning or information is shown and lets it through. */
+export type InputVerdict = string | vscode.InputBoxValidationMessage | undefined;
+
+export interface StepInputOptions extends StepOptions {
+  value?: string;
+  prompt?: string;
+  validate?: (value: string) => InputVerdict | Thenable<InputVerdict>;
+}
+
 export interface UserPrompts {
   stepPick<T extends vscode.QuickPickItem>(items: readonly T[], options: StepOptions): Thenable<T | Back | undefined>;
   /** Several items; `items[i].picked` preselects. */
   stepPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: StepOptions): Thenable<readonly T[] | Back | undefined>;
-  stepInput(options: StepOptions & { value?: string; prompt?: string; validate?: (value: string) => string | undefined }): Thenable<string | Back | undefined>;
+  /** `validate` may answer later (a server check); only an error (a plain string) keeps the input open. */
+  stepInput(options: StepInputOptions): Thenable<string | Back | undefined>;
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
   quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined>;
   /** A modal question; the chosen button's title, or undefined when dismissed. */
@@ -72,7 +82,7 @@ function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: 
   });
 }
 
-function inputStep(options: StepOptions & { value?: string; prompt?: string; validate?: (value: string) => string | undefined }): Promise<string | Back | undefined> {
+function inputStep(options: StepInputOptions): Promise<string | Back | undefined> {
   return new Promise((resolve) => {
     const input = vscode.window.createInputBox();
     Object.assign(input, { title: options.title, step: options.step, totalSteps: options.totalSteps, placeholder: options.placeholder, value: options.value ?? '', prompt: options.prompt, ignoreFocusOut: true });
@@ -84,13 +94,36 @@ function inputStep(options: StepOptions & { value?: string; prompt?: string; val
       resolve(value);
       input.dispose();
     };
-    input.onDidChangeValue((value) => (input.validationMessage = options.validate?.(value)));
+    // A check that answers later is shown only if the text is still the one it checked (typing goes on meanwhile).
+    const check = async (value: string): Promise<InputVerdict> => {
+      input.busy = true;
+      try {
+        return await options.validate?.(value);
+      } catch {
+        return undefined; // the service checks again when the step's answer is sent
+      } finally {
+        if (input.value === value) input.busy = false;
+      }
+    };
+    input.onDidChangeValue(async (value) => {
+      const verdict = await check(value);
+      if (!settled && input.value === value) input.validationMessage = verdict;
+    });
     input.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
-    input.onDidAccept(() => {
-      if (options.validate?.(input.value)) return; // stays open until the value is valid
-      finish(input.value);
+    input.onDidAccept(async () => {
+      const value = input.value;
+      const verdict = await check(value);
+      if (settled || input.value !== value) return;
+      input.validationMessage = verdict;
+      if (isBlocking(verdict)) return; // stays open until the value is valid
+      finish(value);
     });
     input.onDidHide(() => finish(undefined));
     input.show();
   });
+}
+
+function isBlocking(verdict: InputVerdict): boolean {
+  if (verdict === undefined || verdict === '') return false;
+  return typeof verdict === 'string' || verdict.severity === vscode.InputBoxValidationSeverity.Error;
 }

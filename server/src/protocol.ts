@@ -356,6 +356,25 @@ export const variableDeclarationsRequest = new RequestType<FolderParams, Variabl
 /** client → server: whether a text is one valid HCL expression (a variable's value with HCL on), by the server's parser. */
 export const validateHclValueRequest = new RequestType<{ value: string }, { valid: true } | { valid: false; message: string }, void>('hcpTerraform/validateHclValue');
 
+export interface CheckRunVariableParams {
+  key: string;
+  /** An HCL literal, as typed. */
+  value: string;
+  /** The module folder the run's workspace is linked to, when there is one: its declarations are checked too. */
+  folderUri?: string;
+}
+
+/**
+ * What is wrong with a run variable before the run is queued: `error` when the service would refuse it (not a
+ * variable name, not an HCL literal); `warning` when the folder's code would not take it (not declared there, or a
+ * value that does not fit its declared type). The code on disk may differ from the run's configuration, so a warning
+ * does not stop the run. Values are never quoted back.
+ */
+export type RunVariableVerdict = { error?: string; warning?: string };
+
+/** client → server: checks one run variable as the user types it (Queue Plan), with the same rules queuePlan applies. */
+export const checkRunVariableRequest = new RequestType<CheckRunVariableParams, RunVariableVerdict, void>('hcpTerraform/checkRunVariable');
+
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts, organizations, workspaces (client → server), for sign-in, pinning and the palette's pickers
 

@@ -1,7 +1,7 @@
 // Queue Plan's choices → the create-run arguments: every option of spec §4.2 and their rules.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseRunVariable, planKinds, queuePlanArguments, summarize } from '../../client/src/runs/actions/queuePlanOptions';
+import { optionsFor, parseRunVariable, planKinds, queuePlanArguments, summarize } from '../../client/src/runs/actions/queuePlanOptions';
 
 describe('queue plan options', () => {
   const base = { workspaceId: 'ws-1', hostname: 'app.terraform.io' };
@@ -47,5 +47,17 @@ describe('queue plan options', () => {
     assert.ok(lines.includes('Targets: a.b'));
     assert.ok(lines.includes('Run variables: password'));
     assert.ok(!lines.join('\n').includes('hunter2'));
+  });
+
+  test('run options: debugging mode, no refresh and configuration generation, each where the kind can take it', () => {
+    const all = ['debugging-mode', 'no-refresh', 'allow-config-generation'] as const;
+    assert.deepEqual(queuePlanArguments({ ...base, kind: 'plan-and-apply', options: [...all] }), { ...base, debuggingMode: true, refresh: false, allowConfigGeneration: true });
+    // A refresh-only run is nothing but a refresh; only runs that plan changes import (and generate configuration).
+    assert.deepEqual(optionsFor('refresh-only'), ['debugging-mode']);
+    assert.deepEqual(optionsFor('destroy'), ['debugging-mode', 'no-refresh']);
+    assert.deepEqual(queuePlanArguments({ ...base, kind: 'refresh-only', options: [...all] }), { ...base, refreshOnly: true, debuggingMode: true });
+    assert.deepEqual(queuePlanArguments({ ...base, kind: 'plan-only' }), { ...base, planOnly: true }, 'nothing is sent for an option not picked: the service keeps its defaults');
+    const lines = summarize({ ...base, kind: 'save-plan', options: ['no-refresh', 'debugging-mode'] }, 'acme/web');
+    assert.ok(lines.includes('Options: debugging mode, no refresh'), lines.join('\n'));
   });
 });

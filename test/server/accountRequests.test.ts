@@ -5,6 +5,7 @@ import { ResponseError } from 'vscode-languageserver-protocol';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import {
   accountIdentityRequest,
+  checkRunVariableRequest,
   linkFolderEditRequest,
   organizationsRequest,
   resourceAddressesRequest,
@@ -139,5 +140,30 @@ describe('account, workspace and folder requests', () => {
     assert.match(edits[0]!.newText, /organization = "acme-demo"/);
     assert.match(edits[0]!.newText, /name = "staging-api"/);
     await assert.rejects(session.connection.sendRequest(resourceAddressesRequest, { folderUri: 'file:///nowhere/at/all' }), /No Terraform module folder/);
+  });
+
+  test('a run variable is checked as Queue Plan types it: refused as the command would refuse it, warned against the folder\'s code', async () => {
+    const check = (key: string, value: string, folderUri: string | null = session.folderUri) => session.connection.sendRequest(checkRunVariableRequest, { key, value, ...(folderUri ? { folderUri } : {}) });
+    assert.deepEqual(await check('region', '"eu-central-1"'), {});
+    assert.deepEqual(await check('instance_count', '3'), {});
+    const unquoted = await check('region', 'eu-central-1');
+    assert.match(unquoted.error ?? '', /not an HCL literal/);
+    assert.match((await check('9lives', '1')).error ?? '', /not a valid variable name/);
+    assert.match((await check('region', '  ')).error ?? '', /not an HCL literal/);
+    // The folder's declarations: a warning only, since the run's configuration may not be the code on disk.
+    const undeclared = await check('colour', '"blue"');
+    assert.equal(undeclared.error, undefined);
+    assert.match(undeclared.warning ?? '', /"colour" is not declared/);
+    const mistyped = await check('allowed_cidrs', '"10.0.0.0/8"');
+    assert.equal(mistyped.error, undefined);
+    assert.match(mistyped.warning ?? '', /declared as list\(string\)/);
+    // A secret is never quoted back, even when it does not fit.
+    const secret = await check('db_password', '{ hunter2 = true }');
+    assert.match(secret.warning ?? '', /declared as string/);
+    assert.ok(!JSON.stringify(secret).includes('hunter2'), JSON.stringify(secret));
+    // Without a folder (a pinned workspace), or with one no longer open, only the value itself is checked.
+    assert.deepEqual(await check('colour', '"blue"', null), {});
+    assert.deepEqual(await check('colour', '"blue"', 'file:///nowhere/at/all'), {});
+    await assert.rejects(session.connection.sendRequest(checkRunVariableRequest, { key: 'region' } as never), /value must be a string/);
   });
 });

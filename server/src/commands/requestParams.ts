@@ -53,6 +53,7 @@ export const requestParamSchemas = {
   'hcpTerraform/organizationTokenStatus': z.looseObject({ ...hostname, organization: id('organization') }),
   'hcpTerraform/variableDeclarations': z.looseObject(folder),
   // An empty value is a value to check (it is not valid HCL), so not `id`.
+  'hcpTerraform/checkRunVariable': z.looseObject({ key: z.string({ error: 'key must be a string' }), value: z.string({ error: 'value must be a string' }), folderUri: id('folderUri').optional() }),
   'hcpTerraform/validateHclValue': z.looseObject({ value: z.string({ error: (issue) => (issue.input === undefined ? 'value is missing' : `value must be a string, not ${typeOf(issue.input)}`) }) }),
 };
 

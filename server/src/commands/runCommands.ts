@@ -3,8 +3,6 @@
 // follow it, so code lenses and views update without waiting for the next list.
 import type { CreateRunInput, Run } from '../api';
 import { relatedId, runStatusLabel, ServiceError } from '../api';
-import { extractTfvarsFile } from '../model';
-import type { TerraformParser } from '../model';
 import type { RunSummary } from '../protocol';
 import { summarizeRun } from '../workspaces/runSummary';
 import type { ParsedArguments } from './arguments';
@@ -13,6 +11,7 @@ import { afterRunChange, resolveTarget } from './context';
 import { invalidParams, toResponseError } from './errors';
 import { readBackQueuedRun, readBackRunAction } from './readBackRuns';
 import type { RunAction } from './readBackRuns';
+import { validateRunVariables } from './runVariables';
 import { doneDespite, mayHaveSucceeded, warnUser } from './uncertainOutcome';
 
 export async function queuePlan(context: CoreContext, args: ParsedArguments<'queuePlan'>): Promise<RunSummary> {
@@ -45,30 +44,6 @@ export async function queuePlan(context: CoreContext, args: ParsedArguments<'que
           : undefined,
     );
   }
-}
-
-/** Run variables are HCL literals (spec §4.2): `"\"eu\""`, `3`, `["a", "b"]`. A value is never quoted back. */
-export function validateRunVariables(parser: TerraformParser | undefined, variables: Array<{ key: string; value: string }>): Array<{ key: string; value: string }> {
-  const seen = new Set<string>();
-  for (const { key, value } of variables) {
-    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) throw invalidParams(`Run variable "${key}" is not a valid variable name (letters, digits, _ and -; not starting with a digit).`);
-    if (seen.has(key)) throw invalidParams(`Run variable "${key}" is given twice; give each variable once.`);
-    seen.add(key);
-    if (!parser) continue; // the parser loads at start-up; the service validates too
-    const tree = parser.parse(`${key} = ${value}\n`);
-    try {
-      const contribution = extractTfvarsFile(tree, 'run-variables.tfvars', 'hcl', false);
-      const entry = contribution.entries.length === 1 ? contribution.entries[0] : undefined;
-      if (value.trim() === '' || contribution.syntaxProblems.length > 0 || !entry || entry.key !== key || !entry.literal) {
-        throw invalidParams(
-          `The value of run variable "${key}" is not an HCL literal. Write strings with quotes ("\\"eu-west-1\\""), numbers and bools as is (3, true), lists and maps in HCL ([1, 2], { a = 1 }); expressions are not allowed.`,
-        );
-      }
-    } finally {
-      tree.delete();
-    }
-  }
-  return variables;
 }
 
 /** Promotion: the configuration version to plan, when the arguments name one directly or through a run/workspace. */

@@ -1,5 +1,6 @@
-// Requests about a module folder's code (declared in protocol.ts): the addresses a run can target or replace, and
-// the edit that links the folder to a workspace. Both read the folder's code model; nothing here writes a file.
+// Requests about a module folder's code (declared in protocol.ts): the addresses a run can target or replace, a run
+// variable checked against its declarations, and the edit that links the folder to a workspace. They read the
+// folder's code model; nothing here writes a file.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,7 +10,8 @@ import { invalidParams, toResponseError } from '../commands/errors';
 import { parseRequestParams } from '../commands/requestParams';
 import type { ModuleFolderModel } from '../model';
 import type { ResourceAddress, VariableDeclarationSummary } from '../protocol';
-import { linkFolderEditRequest, resourceAddressesRequest, variableDeclarationsRequest } from '../protocol';
+import { checkRunVariableRequest, linkFolderEditRequest, resourceAddressesRequest, variableDeclarationsRequest } from '../protocol';
+import { checkRunVariable } from '../commands/runVariables';
 import { linkFolderEdit } from './linkFolderEdit';
 
 export function registerFolderRequests(connection: Connection, context: CoreContext): void {
@@ -45,6 +47,19 @@ export function registerFolderRequests(connection: Connection, context: CoreCont
         }
       }
       return declarations.sort((a, b) => a.name.localeCompare(b.name));
+    }),
+  );
+  connection.onRequest(checkRunVariableRequest, (raw) =>
+    guard(async () => {
+      const params = parseRequestParams('hcpTerraform/checkRunVariable', raw);
+      // A folder that is not (or no longer) open only loses the declaration checks, not the literal's.
+      let model: ModuleFolderModel | undefined;
+      try {
+        model = params.folderUri ? folderModel(context, params.folderUri) : undefined;
+      } catch {
+        model = undefined;
+      }
+      return checkRunVariable(context.parser(), params.key.trim(), params.value.trim(), model);
     }),
   );
   connection.onRequest(linkFolderEditRequest, (raw) =>

@@ -13,21 +13,39 @@ import { emulatorGet, extension, languageClient, runReaches, waitFor, withPrompt
 describe('run commands from the palette and the tree', function () {
   this.timeout(120_000);
 
-  it('queues a plan through every step of Queue Plan: kind, message, targets, no replacement, a run variable, summary', async () => {
+  it('queues a plan through every step of Queue Plan: kind, message, targets, no replacement, options, a run variable checked as typed, summary', async () => {
     const workspace = await demoApp();
+    type StepInput = { validate?: (value: string) => Thenable<unknown> | unknown };
     const run = await withPrompts(
       {
         stepPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan and apply')],
-        // message, then after targets and replacements: one run variable, then an empty entry to go on
-        stepInput: ['Palette plan with a target', 'region = "eu-central-1"', ''],
-        stepPickMany: [(items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1), []],
+        // message, then after targets, replacements and options: one run variable (checked as the user types it),
+        // then an empty entry to go on
+        stepInput: [
+          'Palette plan with a target',
+          async (options: StepInput) => {
+            assert.match(String(await options.validate?.('region = eu-central-1')), /not an HCL literal/, 'an unquoted string was not refused as typed');
+            const undeclared = (await options.validate?.('colour = "blue"')) as vscode.InputBoxValidationMessage | undefined;
+            assert.equal(undeclared?.severity, vscode.InputBoxValidationSeverity.Warning, 'a variable the code does not declare is not warned about');
+            assert.equal(await options.validate?.('region = "eu-central-1"'), undefined);
+            return 'region = "eu-central-1"';
+          },
+          '',
+        ],
+        stepPickMany: [
+          (items: Array<{ label: string }>) => items.filter((i) => /^terraform_data\./.test(i.label)).slice(0, 1),
+          [],
+          (items: Array<{ label: string }>) => items.filter((i) => i.label === 'Debugging mode' || i.label === 'Skip the refresh'),
+        ],
         quickPick: [(items: Array<{ label: string; go?: boolean }>) => items.find((i) => i.go === true)],
       },
       async (asked) => {
         const queued = await vscode.commands.executeCommand<RunSummary>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false });
-        assert.ok(asked.some((a) => a.prompt === 'quickPick' && String((a.args[1] as { title?: string }).title).includes('summary')), 'no summary step was shown');
+        const summary = asked.find((a) => a.prompt === 'quickPick' && String((a.args[1] as { title?: string }).title).includes('summary'));
+        assert.ok(summary, 'no summary step was shown');
+        assert.match(JSON.stringify(summary.args[0]), /Options: debugging mode, no refresh/);
         const steps = asked.filter((a) => a.prompt.startsWith('step')).map((a) => (a.args[a.prompt === 'stepInput' ? 0 : 1] as { step: number }).step);
-        assert.deepEqual(steps, [1, 2, 3, 4, 5, 5], 'the steps are not numbered in order');
+        assert.deepEqual(steps, [1, 2, 3, 4, 5, 6, 6], 'the steps are not numbered in order');
         return queued;
       },
     );
@@ -37,7 +55,40 @@ describe('run commands from the palette and the tree', function () {
     assert.equal(onService['target-addrs'].length, 1);
     assert.match(onService["target-addrs"][0], /^terraform_data\./);
     assert.deepEqual(onService.variables, [{ key: 'region', value: '"eu-central-1"' }]);
+    assert.equal(onService['debugging-mode'], true);
+    assert.equal(onService.refresh, false);
+    assert.equal(onService['allow-config-generation'], false, 'an option not picked keeps the service default');
     assert.ok(extension().exports.deps.activity.isMine(run.id), 'a run queued here is marked as this window\'s');
+  });
+
+  it('a plan the service refuses keeps its choices: Change and Retry opens the steps again with them', async () => {
+    const workspace = await demoApp();
+    const run = await withPrompts(
+      {
+        // First round: a plan-only run on a Terraform version the organization does not have; second: the same
+        // choices, the version emptied.
+        stepPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan only'), (items: Array<{ label: string; picked?: boolean }>) => items.find((i) => i.picked)],
+        stepInput: ['Refused first', '', '0.0.1', (options: { value?: string }) => options.value, '', ''],
+        stepPickMany: [[], [], [], (items: Array<{ picked?: boolean }>) => items.filter((i) => i.picked), (items: Array<{ picked?: boolean }>) => items.filter((i) => i.picked), (items: Array<{ picked?: boolean }>) => items.filter((i) => i.picked)],
+        quickPick: [(items: Array<{ go?: boolean }>) => items.find((i) => i.go === true), (items: Array<{ go?: boolean }>) => items.find((i) => i.go === true)],
+        error: ['Change and Retry'],
+      },
+      async (asked) => {
+        const queued = await vscode.commands.executeCommand<RunSummary | undefined>('hcpTerraform.queuePlan', { kind: 'workspace', workspace, pinned: false });
+        const refused = asked.find((a) => a.prompt === 'error');
+        assert.ok(refused, 'the refusal was not told');
+        assert.match(String(refused.args[0]), /not available to this organization/);
+        const kinds = asked.filter((a) => a.prompt === 'stepPick');
+        assert.equal(kinds.length, 2, 'the steps were not opened again');
+        const messages = asked.filter((a) => a.prompt === 'stepInput' && String((a.args[0] as { title: string }).title).endsWith('message'));
+        assert.deepEqual(messages.map((m) => (m.args[0] as { value?: string }).value), ['Queued from VS Code', 'Refused first'], 'the second round did not start from the first one\'s choices');
+        return queued;
+      },
+    );
+    assert.ok(run?.id, 'the retried plan was not queued');
+    const onService = (await emulatorGet(`/runs/${run.id}`)).data.attributes;
+    assert.equal(onService.message, 'Refused first');
+    assert.equal(onService['plan-only'], true);
   });
 
   it('leaving Queue Plan at any step queues nothing', async () => {

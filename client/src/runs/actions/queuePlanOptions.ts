@@ -25,7 +25,29 @@ export interface QueuePlanChoices {
   variables?: Array<{ key: string; value: string }>;
   /** Only with plan only, as the spec says. */
   engineVersion?: string;
+  /** The run options beyond the kind, each off unless picked (spec §4.2 defaults). */
+  options?: RunOption[];
 }
+
+export type RunOption = 'debugging-mode' | 'no-refresh' | 'allow-config-generation';
+
+export const runOptions: ReadonlyArray<{ option: RunOption; label: string; detail: string }> = [
+  { option: 'debugging-mode', label: 'Debugging mode', detail: 'TRACE logs for this run only (as TF_LOG=TRACE)' },
+  { option: 'no-refresh', label: 'Skip the refresh', detail: 'Plan from the state as it is, without reading real infrastructure first (-refresh=false)' },
+  { option: 'allow-config-generation', label: 'Allow configuration generation', detail: 'An import block without its resource block generates the resource’s configuration instead of failing' },
+];
+
+/**
+ * The options a kind can take: a refresh-only run is nothing but a refresh, and configuration is generated only for
+ * imports, which only a run that plans changes makes.
+ */
+export function optionsFor(kind: PlanKind): RunOption[] {
+  return runOptions
+    .map(({ option }) => option)
+    .filter((option) => (option === 'no-refresh' ? kind !== 'refresh-only' : option === 'allow-config-generation' ? planKindsThatImport.has(kind) : true));
+}
+
+const planKindsThatImport = new Set<PlanKind>(['plan-and-apply', 'auto-apply', 'plan-only', 'save-plan']);
 
 /** Which later steps make sense for a kind: a refresh-only run replaces nothing, an engine version needs plan only. */
 export function stepsFor(kind: PlanKind): { targets: boolean; replace: boolean; engineVersion: boolean } {
@@ -61,6 +83,10 @@ export function queuePlanArguments(choices: QueuePlanChoices): QueuePlanArgument
   if (steps.replace && choices.replaceAddrs?.length) args.replaceAddrs = [...choices.replaceAddrs];
   if (choices.variables?.length) args.variables = choices.variables.map(({ key, value }) => ({ key, value }));
   if (steps.engineVersion && choices.engineVersion?.trim()) args.engineVersion = choices.engineVersion.trim();
+  const options = new Set(choices.options?.filter((option) => optionsFor(choices.kind).includes(option)));
+  if (options.has('debugging-mode')) args.debuggingMode = true;
+  if (options.has('no-refresh')) args.refresh = false;
+  if (options.has('allow-config-generation')) args.allowConfigGeneration = true;
   return args;
 }
 
@@ -85,5 +111,7 @@ export function summarize(choices: QueuePlanChoices, workspaceName: string): str
   if (args.replaceAddrs) lines.push(`Replace: ${args.replaceAddrs.join(', ')}`);
   if (args.variables) lines.push(`Run variables: ${args.variables.map((v) => v.key).join(', ')}`);
   if (args.engineVersion) lines.push(`Terraform version: ${args.engineVersion}`);
+  const options = [args.debuggingMode && 'debugging mode', args.refresh === false && 'no refresh', args.allowConfigGeneration && 'configuration generation'].filter(Boolean);
+  if (options.length) lines.push(`Options: ${options.join(', ')}`);
   return lines;
 }
