@@ -50,4 +50,17 @@ describe('run action confirmation', () => {
     const uncounted = confirmationOf(runActions.applyRun, run({ isDestroy: true }), workspace);
     assert.match(uncounted!.detail, /destroys every resource the workspace manages/);
   });
+
+  test('a cancel accepted is told in a notification: the run stops later, and Force Cancel is the way out', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    const planning = run({ status: 'planning', statusLabel: 'Planning', actions: { isCancelable: false, isConfirmable: false, isDiscardable: false, isForceCancelable: false }, forceCancelAvailableAt: '2026-11-27T12:01:05Z' });
+    assert.equal(
+      runActions.cancelRun.afterwards?.(planning, workspace, now),
+      'HCP Terraform: asked run "Scale up" (run-1) in acme/web to cancel; it stops at its next safe point (now planning). If it does not stop, Force Cancel becomes possible in 1:05.',
+    );
+    assert.match(runActions.cancelRun.afterwards?.({ ...planning, forceCancelAvailableAt: undefined }, workspace, now) ?? '', /after a cool-off\.$/);
+    assert.equal(runActions.cancelRun.afterwards?.({ ...planning, status: 'canceled', statusLabel: 'Canceled' }, workspace, now), 'HCP Terraform: run "Scale up" (run-1) in acme/web is canceled.');
+    // The others are where they go once accepted: a status bar message is enough.
+    for (const verb of ['applyRun', 'discardRun', 'forceCancelRun', 'forceExecuteRun'] as const) assert.equal(runActions[verb].afterwards, undefined, verb);
+  });
 });

@@ -99,8 +99,22 @@ export class Uri {
 export const logged: Array<{ level: string; text: string }> = [];
 const logAt = (level: string) => (text: string) => void logged.push({ level, text });
 
+/** Every status bar message set, in order. */
+export const statusBarMessages: string[] = [];
+
+export enum ProgressLocation {
+  SourceControl = 1,
+  Window = 10,
+  Notification = 15,
+}
+
 export const window = {
   createOutputChannel: () => ({ trace: logAt('trace'), debug: logAt('debug'), info: logAt('info'), warn: logAt('warn'), error: logAt('error'), appendLine: logAt('info'), dispose: () => undefined }),
+  withProgress: <T>(_options: unknown, task: () => Thenable<T>) => task(),
+  setStatusBarMessage: (text: string) => {
+    statusBarMessages.push(text);
+    return new Disposable();
+  },
 };
 
 export const workspace = {

@@ -41,7 +41,9 @@ export async function runRunAction(deps: ClientDeps, runsView: RunsTreeProvider 
       () => deps.server.command(action.verb, { hostname: workspace.hostname, runId: run.id, ...(comment ? { comment } : {}) } as never),
     );
     deps.activity.changed(result);
-    vscode.window.setStatusBarMessage(`HCP Terraform: run ${run.id} ${action.done}; now ${result.statusLabel.toLowerCase()}`, 6_000);
+    const told = action.afterwards?.(result, workspace, Date.now());
+    if (told) void prompts.information(told);
+    else vscode.window.setStatusBarMessage(`HCP Terraform: run ${run.id} ${action.done}; now ${result.statusLabel.toLowerCase()}`, 6_000);
     return result;
   } catch (error) {
     void prompts.error(`HCP Terraform: could not ${action.name.toLowerCase()} run ${label}: ${errorMessage(error)}`);
