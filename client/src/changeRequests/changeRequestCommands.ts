@@ -22,16 +22,18 @@ export function registerChangeRequestCommands(context: vscode.ExtensionContext, 
     'hcpTerraform.createChangeRequest': (node?: unknown) => createChangeRequest(deps, tree, workspaces, workspaceRefOf(node)),
     'hcpTerraform.archiveChangeRequest': async (node?: unknown) => {
       const chosen = changeRequestOf(node) ?? (await pickChangeRequest(tree, workspaces, 'Archive Change Request', (cr) => !cr.archived));
-      if (chosen) return archiveChangeRequest(deps, tree, chosen);
+      if (chosen) return archiveChangeRequest(deps, tree, documents, chosen);
       return undefined;
     },
     'hcpTerraform.showChangeRequest': async (node?: unknown) => {
       const chosen = changeRequestOf(node) ?? (await pickChangeRequest(tree, workspaces, 'Show Change Request', () => true));
       if (!chosen) return undefined;
-      return documents.openMarkdown(`/change-requests/${chosen.changeRequest.id}.md`, changeRequestMarkdown(chosen.changeRequest, chosen.workspace));
+      return documents.openMarkdown(documentPath(chosen.changeRequest), changeRequestMarkdown(chosen.changeRequest, chosen.workspace));
     },
   });
 }
+
+const documentPath = (changeRequest: ChangeRequestSummary) => `/change-requests/${changeRequest.id}.md`;
 
 function changeRequestOf(value: unknown): ChangeRequestRef | undefined {
   const node = value as Partial<ChangeRequestRef> | undefined;
@@ -99,7 +101,7 @@ async function createChangeRequest(deps: ClientDeps, tree: ChangeRequestsTree, w
   return created.length > 0 ? created : undefined;
 }
 
-async function archiveChangeRequest(deps: ClientDeps, tree: ChangeRequestsTree, chosen: ChangeRequestRef): Promise<ChangeRequestSummary | undefined> {
+async function archiveChangeRequest(deps: ClientDeps, tree: ChangeRequestsTree, documents: ReadOnlyDocuments, chosen: ChangeRequestRef): Promise<ChangeRequestSummary | undefined> {
   const confirmed = await prompts.modal(
     `Archive the change request "${chosen.changeRequest.subject}"?`,
     `It leaves the open backlog of ${chosen.workspace.name} and is kept, marked archived, with your name.`,
@@ -109,6 +111,9 @@ async function archiveChangeRequest(deps: ClientDeps, tree: ChangeRequestsTree, 
   try {
     const archived = await deps.server.command('archiveChangeRequest', { hostname: chosen.workspace.hostname, changeRequestId: chosen.changeRequest.id });
     tree.refresh();
+    // Its document, if open, still says "Open": re-rendered from the service's answer (over what was known, should
+    // the answer lack a name it could not resolve).
+    documents.update(documentPath(chosen.changeRequest), changeRequestMarkdown({ ...chosen.changeRequest, ...archived }, chosen.workspace));
     return archived;
   } catch (error) {
     void prompts.error(failureMessage('archive the change request', error));

@@ -1,6 +1,7 @@
 // The Change Requests view: each linked or pinned workspace, its open change requests (newest first), then an
 // "Archived" group, collapsed, with the archived ones. An organization whose plan lacks the feature gets one line that
-// says so (the service answers 404 there), never an error.
+// says so (the service answers 404 there), never an error. A failed read keeps the list read before under one row
+// saying so, as the Runs and Variables views do (README: values read before stay when the service fails).
 import * as vscode from 'vscode';
 import type { ChangeRequestSummary } from '../../../server/src/protocol';
 import { changeRequestsRequest, subscriptionRequest } from '../../../server/src/protocol';
@@ -9,6 +10,7 @@ import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
 import { onDidChangePins } from '../runs/tree/pins';
+import { LastReads, readFailureText } from '../views/staleList';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { changeRequestContextValue, changeRequestDescription, featureMissingMessage, splitChangeRequests } from './changeRequestPresentation';
 
@@ -21,8 +23,8 @@ export type ChangeRequestsNode =
 export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequestsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ChangeRequestsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** What each workspace's children were last time (tests and the palette's pickers read them). */
-  private readonly lists = new Map<string, ChangeRequestSummary[]>();
+  /** Each workspace's change requests as last read: shown still, under an error row, when a re-read fails. */
+  private readonly lastReads = new LastReads<ChangeRequestSummary>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -33,13 +35,22 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
       deps.server.onDidStart(() => this.refresh()),
       deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
       onDidChangePins(() => this.refresh()),
-      // Another account or token, or none: the lists and what may be done with them are read again with it.
-      deps.credentials.onDidChange(() => this.refresh()),
+      // The run watcher read this workspace, so the service answers again: a list whose last read failed is read anew,
+      // which takes its error row away (a pinned workspace has no folder whose workspaceChanged would redraw it).
+      deps.events.onRunsChanged(({ hostname, workspaceId }) => {
+        if (this.lastReads.get({ hostname, id: workspaceId })?.error) this.changed.fire(undefined);
+      }),
+      // Another account or token, or none: the lists and what may be done with them are read again with it, and
+      // nothing the previous one read stays on screen, even as a fallback.
+      deps.credentials.onDidChange(() => {
+        this.lastReads.forget();
+        this.refresh();
+      }),
     ];
   }
 
+  /** Reads every list again; each stays on screen until its new read answers, and stays (marked) if that fails. */
   refresh(): void {
-    this.lists.clear();
     this.changed.fire(undefined);
   }
 
@@ -95,28 +106,26 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
 
   /** The change requests last listed for a workspace (undefined until listed). */
   listed(workspace: { hostname: string; id: string }): ChangeRequestSummary[] | undefined {
-    return this.lists.get(`${workspace.hostname}/${workspace.id}`);
+    return this.lastReads.get(workspace)?.items;
   }
 
-  /** Reads a workspace's change requests (every page up to 100 items: a backlog, not a history). */
+  /** Reads a workspace's change requests (every page up to 100 items: a backlog, not a history); throws on failure. */
   async read(workspace: WorkspaceRef): Promise<ChangeRequestSummary[]> {
     const result = await this.deps.server.request(changeRequestsRequest, { hostname: workspace.hostname, workspaceName: workspace.name, pageSize: 100 });
-    this.lists.set(`${workspace.hostname}/${workspace.id}`, result.changeRequests);
     return result.changeRequests;
   }
 
   private async changeRequestsOf(workspace: WorkspaceRef): Promise<ChangeRequestsNode[]> {
-    let list: ChangeRequestSummary[];
-    try {
-      list = await this.read(workspace);
-    } catch (error) {
+    const list = await this.lastReads.read(workspace, () => this.read(workspace));
+    if (list.error) {
       const missing = await this.featureMissing(workspace);
       if (missing) return [{ kind: 'message', text: missing, icon: 'info', tooltip: 'Change requests are a beta feature of the top paid edition; the service hides them (404) on other plans.', contextValue: 'hcpCrFeatureMissing' }];
-      return [{ kind: 'message', text: `Could not list change requests: ${errorMessage(error)}`, icon: 'warning' }];
     }
-    const { open, archived } = splitChangeRequests(list);
+    const { open, archived } = splitChangeRequests(list.items);
     const nodes: ChangeRequestsNode[] = open.map((changeRequest) => ({ kind: 'changeRequest', changeRequest, workspace }));
-    if (open.length === 0) nodes.push({ kind: 'message', text: 'No open change requests.', icon: 'check' });
+    if (list.error) nodes.unshift({ kind: 'message', text: readFailureText('change requests', list), tooltip: 'Refresh the view to try again.', icon: 'warning' });
+    // "No open change requests." only when the service said so, not when it could not be asked.
+    else if (open.length === 0) nodes.push({ kind: 'message', text: 'No open change requests.', icon: 'check' });
     if (archived.length > 0) nodes.push({ kind: 'archived', workspace, changeRequests: archived });
     return nodes;
   }

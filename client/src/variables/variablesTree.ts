@@ -9,7 +9,7 @@ import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
 import { onDidChangePins } from '../runs/tree/pins';
-import { failedRead, readFailureText, type ReadState } from '../views/staleList';
+import { LastReads, readFailureText } from '../views/staleList';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { declarationOf, isUndeclared, sortVariables, variableContextValue, variableDescription, variableTooltipMarkdown } from './variablePresentation';
 
@@ -20,18 +20,12 @@ export type VariablesNode =
 
 type VariableNode = Extract<VariablesNode, { kind: 'variable' }>;
 
-/** A workspace's variables as last read, kept so a failed re-read shows them still (README: values read before stay). */
-interface VariablesList extends ReadState {
-  nodes: VariableNode[];
-}
-
-const keyOf = (workspace: WorkspaceRef) => `${workspace.hostname}\u0000${workspace.id}`;
-
 export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<VariablesNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
-  private readonly lastRead = new Map<string, VariablesList>();
+  /** Each workspace's variables as last read, so a failed re-read shows them still (README: values read before stay). */
+  private readonly lastReads = new LastReads<VariableNode>();
 
   constructor(
     private readonly deps: ClientDeps,
@@ -43,7 +37,7 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
       onDidChangePins(() => this.refresh()),
       // Another account or token, or none: what the previous one read must not stay on screen, even as a fallback.
       deps.credentials.onDidChange(() => {
-        this.lastRead.clear();
+        this.lastReads.forget();
         this.refresh();
       }),
     ];
@@ -107,15 +101,9 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
 
   /** The variables; when the read fails, the ones read before stay under one row saying so and when they were read. */
   private async variablesOf(workspace: WorkspaceRef): Promise<VariablesNode[]> {
-    try {
-      const nodes = await this.variableNodes(workspace);
-      this.lastRead.set(keyOf(workspace), { nodes, readAt: Date.now() });
-      return nodes.length > 0 ? nodes : [{ kind: 'message', text: 'No variables yet.', icon: 'info' }];
-    } catch (error) {
-      const list = failedRead(this.lastRead.get(keyOf(workspace)), { nodes: [] }, error);
-      this.lastRead.set(keyOf(workspace), list);
-      return [{ kind: 'message', text: readFailureText('variables', list), icon: 'warning' }, ...list.nodes];
-    }
+    const list = await this.lastReads.read(workspace, () => this.variableNodes(workspace));
+    if (list.error) return [{ kind: 'message', text: readFailureText('variables', list), icon: 'warning' }, ...list.items];
+    return list.items.length > 0 ? list.items : [{ kind: 'message', text: 'No variables yet.', icon: 'info' }];
   }
 
   dispose(): void {

@@ -35,6 +35,17 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     return typed;
   }
 
+  /**
+   * Re-renders the document at `path` if it was opened: VS Code reads a provider's document again only when told its
+   * URI changed, and then every editor and preview showing it follows. One never opened stays unopened.
+   */
+  update(path: string, markdown: string): void {
+    const uri = vscode.Uri.from({ scheme: documentScheme, path });
+    if (!this.texts.has(uri.toString())) return;
+    this.texts.set(uri.toString(), markdown);
+    this.changed.fire(uri);
+  }
+
   /** The text last opened at `path` (tests read what the user reads). */
   textAt(path: string): string | undefined {
     return this.texts.get(vscode.Uri.from({ scheme: documentScheme, path }).toString());

@@ -20,6 +20,47 @@ export function readFailureText(what: string, state: ReadState): string {
   return `Could not refresh the ${what} (last read ${clockTime(state.readAt)}): ${state.error ?? 'unknown error'}`;
 }
 
+/** A workspace's list as last read: its items, when the service last answered, why the newest read failed. */
+export interface ReadList<T> extends ReadState {
+  items: T[];
+}
+
+/**
+ * Each workspace's list as a view last read it, for views that read a workspace's list each time it is drawn: a read
+ * that fails keeps the items read before with the reason (shown with readFailureText above them); one that succeeds
+ * replaces them, and the error row goes.
+ */
+export class LastReads<T> {
+  private readonly lists = new Map<string, ReadList<T>>();
+  /** Bumped by forget(): a read that started before it is not kept, so nothing of the previous token comes back. */
+  private generation = 0;
+
+  async read(workspace: { hostname: string; id: string }, reader: () => Promise<T[]>): Promise<ReadList<T>> {
+    const key = keyOf(workspace);
+    const generation = this.generation;
+    let list: ReadList<T>;
+    try {
+      list = { items: await reader(), readAt: Date.now() };
+    } catch (error) {
+      list = failedRead(this.lists.get(key), { items: [] }, error);
+    }
+    if (generation === this.generation) this.lists.set(key, list);
+    return list;
+  }
+
+  get(workspace: { hostname: string; id: string }): ReadList<T> | undefined {
+    return this.lists.get(keyOf(workspace));
+  }
+
+  /** Another account or token, or none: what the previous one read must not stay on screen, even as a fallback. */
+  forget(): void {
+    this.lists.clear();
+    this.generation++;
+  }
+}
+
+const keyOf = (workspace: { hostname: string; id: string }) => `${workspace.hostname}\u0000${workspace.id}`;
+
 /** "21:05", the local time of day: enough to tell a list read minutes ago from one read this morning. */
 function clockTime(at: number): string {
   const time = new Date(at);

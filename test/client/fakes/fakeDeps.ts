@@ -24,6 +24,15 @@ export class FakeServer {
     return handler(params);
   }
 
+  /** Answers the server command `verb` (`hcpTerraform.server.<verb>`); recorded as the method `command:<verb>`. */
+  onCommand(verb: string, handler: Handler): void {
+    this.handlers.set(`command:${verb}`, handler);
+  }
+
+  command(verb: string, args: unknown): Promise<unknown> {
+    return this.request({ method: `command:${verb}` }, args);
+  }
+
   count(type: { method: string }): number {
     return this.requests.filter((request) => request.method === type.method).length;
   }

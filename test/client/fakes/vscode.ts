@@ -109,6 +109,7 @@ export enum ProgressLocation {
 }
 
 export const window = {
+  showTextDocument: async (document: FakeTextDocument) => document,
   createOutputChannel: () => ({ trace: logAt('trace'), debug: logAt('debug'), info: logAt('info'), warn: logAt('warn'), error: logAt('error'), appendLine: logAt('info'), dispose: () => undefined }),
   withProgress: <T>(_options: unknown, task: () => Thenable<T>) => task(),
   setStatusBarMessage: (text: string) => {
@@ -117,19 +118,65 @@ export const window = {
   },
 };
 
+/**
+ * Documents of a content provider's scheme as VS Code keeps them: the text read when opened, read again only when the
+ * provider says that URI changed (then onDidChangeTextDocument fires), so a document the provider never says changed
+ * stays as it was opened, as in the editor.
+ */
+export interface FakeTextDocument {
+  uri: Uri;
+  languageId: string;
+  getText(): string;
+}
+type ContentProvider = { provideTextDocumentContent(uri: Uri): string; onDidChange?: Event<Uri> };
+const contentProviders = new Map<string, ContentProvider>();
+const openDocuments = new Map<string, { document: FakeTextDocument; text: string }>();
+const changedDocument = new EventEmitter<{ document: FakeTextDocument }>();
+
 export const workspace = {
   asRelativePath: (uri: Uri) => uri.path.split('/').pop() ?? uri.path,
   textDocuments: [] as unknown[],
   onDidCloseTextDocument: new EventEmitter<unknown>().event,
+  onDidChangeTextDocument: changedDocument.event,
+  registerTextDocumentContentProvider(scheme: string, provider: ContentProvider): Disposable {
+    contentProviders.set(scheme, provider);
+    const subscription = provider.onDidChange?.((uri) => {
+      const open = openDocuments.get(uri.toString());
+      if (!open) return;
+      open.text = provider.provideTextDocumentContent(uri);
+      changedDocument.fire({ document: open.document });
+    });
+    return new Disposable(() => {
+      contentProviders.delete(scheme);
+      subscription?.dispose();
+    });
+  },
+  async openTextDocument(uri: Uri): Promise<FakeTextDocument> {
+    const known = openDocuments.get(uri.toString());
+    if (known) return known.document;
+    const provider = contentProviders.get(uri.scheme);
+    if (!provider) throw new Error(`no content provider for ${uri.scheme}`);
+    const open = { text: provider.provideTextDocumentContent(uri), document: { uri, languageId: uri.path.endsWith('.md') ? 'markdown' : 'plaintext', getText: () => open.text } };
+    openDocuments.set(uri.toString(), open);
+    return open.document;
+  },
 };
 
 /** Every command executed, in order; a test sets `commandResults` to make one fail (a missing extension). */
 export const executedCommands: Array<{ command: string; args: unknown[] }> = [];
 export const commandResults = new Map<string, () => unknown>();
 
+/** Commands the code under test registered; executeCommand runs them as VS Code would. */
+export const registeredCommands = new Map<string, (...args: unknown[]) => unknown>();
+
 export const commands = {
+  registerCommand(command: string, handler: (...args: unknown[]) => unknown): Disposable {
+    registeredCommands.set(command, handler);
+    return new Disposable(() => registeredCommands.delete(command));
+  },
   executeCommand: async (command: string, ...args: unknown[]) => {
     executedCommands.push({ command, args });
-    return commandResults.get(command)?.();
+    const registered = registeredCommands.get(command);
+    return registered ? registered(...args) : commandResults.get(command)?.();
   },
 };

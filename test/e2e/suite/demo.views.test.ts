@@ -129,6 +129,20 @@ describe('Change Requests view', function () {
     assert.ok((await emulatorGet(`/workspaces/change-requests/${id}`)).data.attributes['archived-at'], 'archived on the emulator');
   });
 
+  it("Archive re-renders the change request's open document: it says archived, no longer open", async () => {
+    const tree = api().changeRequests;
+    tree.refresh();
+    const open = (await children(tree, await workspaceNode<ChangeRequestsNode>(tree, 'demo-app'))).find(({ node }) => node.kind === 'changeRequest');
+    assert.ok(open && open.node.kind === 'changeRequest');
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('hcpTerraform.showChangeRequest', open.node);
+    assert.match(document.getText(), /^- Open$/m);
+    // VS Code reads the document again (editor and preview) only when its provider says it changed: wait for that.
+    const rerendered = waitFor('the document to say archived', vscode.workspace.onDidChangeTextDocument, () => (/^- \*\*Archived\*\*/m.test(document.getText()) ? true : undefined));
+    await withPrompts({ modal: ['Archive'] }, () => vscode.commands.executeCommand('hcpTerraform.archiveChangeRequest', open.node));
+    await rerendered;
+    assert.doesNotMatch(document.getText(), /^- Open$/m);
+  });
+
   it("an organization whose plan lacks change requests: the view says so instead of an error (Select Organization, Pin Workspace)", async () => {
     const selected = await withPrompts({ quickPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'acme-free')] }, () => vscode.commands.executeCommand<{ organization: string }>('hcpTerraform.selectOrganization'));
     assert.equal(selected?.organization, 'acme-free');
