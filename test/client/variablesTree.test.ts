@@ -6,7 +6,7 @@ import type { LinkedFolder, VariableSummary } from '../../server/src/protocol';
 import { linkedWorkspacesRequest, variableDeclarationsRequest, variablesRequest } from '../../server/src/protocol';
 import { VariablesTree, type VariablesNode } from '../../client/src/variables/variablesTree';
 import { ViewWorkspaces } from '../../client/src/views/viewWorkspaces';
-import { fakeDeps } from './fakes/fakeDeps';
+import { fakeDeps, nextEvent } from './fakes/fakeDeps';
 
 const workspace = { id: 'ws-1', name: 'demo-app', organization: 'acme', hostname: 'app.terraform.io' };
 const folder: LinkedFolder = { folderUri: 'file:///repo/demo-app', mechanism: 'cloud', problems: [], signedIn: true, state: { kind: 'linked', workspace } };
@@ -48,6 +48,26 @@ describe('Variables view provider', () => {
     const { tree, server } = setUp();
     server.on(variablesRequest, refused);
     assert.deepEqual(await rows(tree), ['Could not list the variables: the connection was refused (is the service running?)']);
+    tree.dispose();
+  });
+
+  test('when the service is back (the watcher reports runs of the workspace), the variables are read again and the error row goes', async () => {
+    const { tree, server, runsChanged } = setUp();
+    await rows(tree);
+    server.on(variablesRequest, refused);
+    tree.refresh();
+    assert.match((await rows(tree))[0]!, /^Could not refresh/);
+    // Runs of another workspace say nothing about this one: no redraw for them.
+    let redraws = 0;
+    const counting = tree.onDidChangeTreeData(() => redraws++);
+    runsChanged.fire({ hostname: workspace.hostname, workspaceId: 'ws-other', runs: [] });
+    assert.equal(redraws, 0);
+    server.on(variablesRequest, () => [variable('region'), variable('size'), variable('zone')]);
+    const redraw = nextEvent(tree.onDidChangeTreeData);
+    runsChanged.fire({ hostname: workspace.hostname, workspaceId: workspace.id, runs: [] });
+    await redraw;
+    assert.deepEqual(await rows(tree), ['region', 'size', 'zone']);
+    counting.dispose();
     tree.dispose();
   });
 

@@ -35,11 +35,7 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
       deps.server.onDidStart(() => this.refresh()),
       deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
       onDidChangePins(() => this.refresh()),
-      // The run watcher read this workspace, so the service answers again: a list whose last read failed is read anew,
-      // which takes its error row away (a pinned workspace has no folder whose workspaceChanged would redraw it).
-      deps.events.onRunsChanged(({ hostname, workspaceId }) => {
-        if (this.lastReads.get({ hostname, id: workspaceId })?.error) this.changed.fire(undefined);
-      }),
+      this.lastReads.redrawOnRecovery(deps.events.onRunsChanged, () => this.changed.fire(undefined)),
       // Another account or token, or none: the lists and what may be done with them are read again with it, and
       // nothing the previous one read stays on screen, even as a fallback.
       deps.credentials.onDidChange(() => {

@@ -35,6 +35,7 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
       deps.server.onDidStart(() => this.refresh()),
       deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
       onDidChangePins(() => this.refresh()),
+      this.lastReads.redrawOnRecovery(deps.events.onRunsChanged, () => this.changed.fire(undefined)),
       // Another account or token, or none: what the previous one read must not stay on screen, even as a fallback.
       deps.credentials.onDidChange(() => {
         this.lastReads.forget();

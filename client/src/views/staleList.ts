@@ -52,12 +52,25 @@ export class LastReads<T> {
     return this.lists.get(keyOf(workspace));
   }
 
+  /**
+   * Calls `redraw` when the run watcher has read a workspace whose last list read failed: the service answers again,
+   * so the list is read anew and its error row goes (a pinned workspace has no folder whose workspaceChanged would
+   * redraw it).
+   */
+  redrawOnRecovery(onRunsChanged: RunsChangedEvent, redraw: () => void): { dispose(): void } {
+    return onRunsChanged(({ hostname, workspaceId }) => {
+      if (this.get({ hostname, id: workspaceId })?.error) redraw();
+    });
+  }
+
   /** Another account or token, or none: what the previous one read must not stay on screen, even as a fallback. */
   forget(): void {
     this.lists.clear();
     this.generation++;
   }
 }
+
+type RunsChangedEvent = (listener: (change: { hostname: string; workspaceId: string }) => unknown) => { dispose(): void };
 
 const keyOf = (workspace: { hostname: string; id: string }) => `${workspace.hostname}\u0000${workspace.id}`;
 
