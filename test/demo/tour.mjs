@@ -6,6 +6,8 @@
 //   FILE-4-quick-fix.png     a diagnostic in variables.tf with its quick fixes
 //   FILE-5-plan-on-code.png  main.tf with the latest plan's verdicts on its resource blocks, and that run's resource changes
 //   FILE-6-palette.png       the command palette's HCP Terraform commands
+//   FILE-7-run-options.png   Queue Plan's run options step (debugging mode, no refresh, configuration generation)
+//   FILE-8-run-variable.png  Queue Plan's run variable step refusing an unquoted string as it is typed
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/browser.mjs';
@@ -67,6 +69,29 @@ export async function tour(url, file, folderFile, readLines) {
     await input.pressSequentially('HCP Terraform');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'HCP Terraform: Apply Run' }).first().waitFor({ state: 'visible', timeout });
     await shoot(page, '6-palette');
+
+    // Queue Plan through its steps to the run options, then a run variable the service would refuse.
+    await input.fill('>HCP Terraform: Queue Plan');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'HCP Terraform: Queue Plan' }).first().click();
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    const step = async (text) => {
+      await title.filter({ hasText: text }).waitFor({ state: 'visible', timeout });
+    };
+    // (The palette asks which workspace only when more than demo-app is linked or pinned.)
+    await title.filter({ hasText: /which workspace|what kind of run/ }).waitFor({ state: 'visible', timeout });
+    if (/which workspace/.test(await title.innerText())) await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo-app' }).first().click();
+    for (const text of ['what kind of run', 'message', 'target only', 'replace']) {
+      await step(text);
+      await page.keyboard.press('Enter');
+    }
+    await step('run options');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Debugging mode' }).first().click();
+    await shoot(page, '7-run-options');
+    await page.keyboard.press('Enter');
+    await step('run variables');
+    await input.pressSequentially('region = eu-west-1');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'not an HCL literal' }).waitFor({ state: 'visible', timeout });
+    await shoot(page, '8-run-variable');
     await page.keyboard.press('Escape');
     return written;
   } finally {

@@ -44,7 +44,8 @@ function runVariableProblem(parser: TerraformParser | undefined, key: string, va
   if (!variableName.test(key)) return { error: `Run variable "${key}" is not a valid variable name (letters, digits, _ and -; not starting with a digit).` };
   if (!parser) return {}; // the parser loads at start-up; the service validates too
   const notLiteral = {
-    error: `The value of run variable "${key}" is not an HCL literal. Write strings with quotes ("\\"eu-west-1\\""), numbers and bools as is (3, true), lists and maps in HCL ([1, 2], { a = 1 }); expressions are not allowed.`,
+    // Said as it is typed in HCL, not as JSON escapes it: an input box shows it as it is.
+    error: `The value of run variable "${key}" is not an HCL literal: put a string in quotes (${key} = "text"), write numbers and bools as they are (3, true), lists and maps in HCL ([1, 2], { a = 1 }); expressions are not allowed.`,
   };
   if (value.trim() === '') return notLiteral;
   const tree = parser.parse(`${key} = ${value}\n`);
