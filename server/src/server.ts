@@ -285,6 +285,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         globs: watchedFileGlobs,
         timers,
         onChanges: (changes) => openDocuments.watchedFilesChanged(changes),
+        knownFilesUnder: (folder) => folders.knownFilesUnder(folder),
         log: warn,
         tell: (message) => showNotice(connection, MessageType.Warning, message),
       });

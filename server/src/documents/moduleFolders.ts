@@ -79,6 +79,17 @@ export class ModuleFolders {
   }
 
   /**
+   * The files the models hold below `folder` (absolute paths): a module folder inside it, or a folder inside a
+   * module folder (its `.terraform`, for the selected workspace file).
+   */
+  knownFilesUnder(folder: string): string[] {
+    const resolved = path.resolve(folder);
+    const below = (file: string) => file.startsWith(resolved + path.sep);
+    const related = (model: ModuleFolderModel) => model.folder === resolved || below(model.folder) || resolved.startsWith(model.folder + path.sep);
+    return this.all().filter(related).flatMap((model) => model.knownFiles().filter(below));
+  }
+
+  /**
    * Adds a workspace folder and loads every module folder below it, in the background: one folder at a time per
    * lane (backgroundLanes), each reading its files in turns that let requests through, and pausing while a folder
    * an editor opened a file in loads first. Resolves once every folder is loaded.
