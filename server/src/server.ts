@@ -259,6 +259,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const warning of parsed.warnings) queueMicrotask(() => settingIgnored(warning));
     capabilities = params.capabilities ?? {};
     roots = rootsOf(params);
+    // Files the editor opens before these are loaded take no override until every module call in them is known.
+    folders.expectRoots(roots);
     hosts.setConfiguredAddress(initOptions.address);
     trust.trust(hostOfAddress(defaultAddress));
     trust.trust(hostOfAddress(initOptions.address ?? defaultAddress));
@@ -285,6 +287,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         globs: watchedFileGlobs,
         timers,
         onChanges: (changes) => openDocuments.watchedFilesChanged(changes),
+        knownFilesUnder: (folder) => folders.knownFilesUnder(folder),
         log: warn,
         tell: (message) => showNotice(connection, MessageType.Warning, message),
       });

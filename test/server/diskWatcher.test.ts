@@ -1,22 +1,29 @@
 // The server's own disk watcher (used when the client cannot watch files): what it reports and what it leaves out,
 // on a real folder, and how it tells a failure to watch. Waits on the reported changes with a bound, never a sleep.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { FSWatcher } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver';
 import { DiskWatcher } from '../../server/src/documents/diskWatcher';
 import { watchedFileGlobs } from '../../server/src/documents/sync';
+import { mayHoldWatchedFiles } from '../../server/src/documents/watchedPaths';
 import { realTimers } from '../../server/src/workspaces/timers';
 
 describe('DiskWatcher on a real folder', () => {
   let root: string;
+  let outside: string;
   let watcher: DiskWatcher;
   const reported: FileEvent[] = [];
+  /** The files a model would hold (those written before the watch starts): what knownFilesUnder answers from. */
+  const known = new Set<string>();
+  const foldersAsked: string[] = [];
   const waiters: Array<() => void> = [];
   /** Resolves once `uri` has been reported as `type`; rejects after a bound. */
   const reportOf = (uri: string, type: FileChangeType) =>
@@ -31,11 +38,21 @@ describe('DiskWatcher on a real folder', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'hcp-watch-'));
     // The folders exist before the watch starts: what is tested is the filter, not how fast new folders are watched.
     for (const folder of ['app', 'node_modules/pkg', '.git/refs', '.terraform/providers/registry', '.terraform/modules/net']) await mkdir(path.join(root, folder), { recursive: true });
+    outside = await mkdtemp(path.join(os.tmpdir(), 'hcp-watch-outside-'));
+    for (const file of ['moved/main.tf', 'moved/nested/child.tf', 'removed/main.tf', 'removed/deep/er/values.tfvars', 'kept/main.tf']) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), 'variable "x" {}\n');
+      known.add(path.join(root, file));
+    }
     watcher = new DiskWatcher({
       globs: watchedFileGlobs,
       timers: realTimers,
       log: () => undefined,
       tell: () => undefined,
+      knownFilesUnder(folder) {
+        foldersAsked.push(folder);
+        return [...known].filter((file) => file.startsWith(folder + path.sep));
+      },
       onChanges(changes) {
         reported.push(...changes);
         for (const waiter of [...waiters]) waiter();
@@ -46,6 +63,7 @@ describe('DiskWatcher on a real folder', () => {
   after(async () => {
     watcher.dispose();
     await rm(root, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
   });
 
   test('module files are reported; downloads, dependencies and version control are not', async () => {
@@ -69,6 +87,33 @@ describe('DiskWatcher on a real folder', () => {
     await rm(file);
     await reportOf(pathToFileURL(file).href, FileChangeType.Deleted);
   });
+
+  // A move is one event for the folder alone: without the known files, nothing of it would be reported.
+  test('a folder moved away reports each file it held, nested ones too, deleted', async () => {
+    await rename(path.join(root, 'moved'), path.join(outside, 'moved'));
+    await reportOf(pathToFileURL(path.join(root, 'moved', 'main.tf')).href, FileChangeType.Deleted);
+    await reportOf(pathToFileURL(path.join(root, 'moved', 'nested', 'child.tf')).href, FileChangeType.Deleted);
+    // A folder the watch names is asked about; the files of the others are not reported.
+    assert.ok(foldersAsked.includes(path.join(root, 'moved')));
+    assert.ok(!reported.some((change) => change.uri.includes('/kept/')));
+  });
+
+  // As a shell deletes it (`rm -rf`, fast): the watch of a sub-folder goes before its files' events are read, so
+  // the platform names some files and not others (node's own rm, file by file, is slow enough to name them all).
+  test('a folder deleted with its sub-folders reports each file it held deleted', async () => {
+    await promisify(execFile)('rm', ['-rf', path.join(root, 'removed')]);
+    await reportOf(pathToFileURL(path.join(root, 'removed', 'main.tf')).href, FileChangeType.Deleted);
+    await reportOf(pathToFileURL(path.join(root, 'removed', 'deep', 'er', 'values.tfvars')).href, FileChangeType.Deleted);
+  });
+});
+
+test('folders that may hold module files: not version control, dependencies or downloads below .terraform', () => {
+  const held = (relative: string) => mayHoldWatchedFiles(relative.split('/').join(path.sep));
+  assert.deepEqual(
+    ['app', 'app/modules/net', 'app/.terraform', '.terraform'].filter((folder) => !held(folder)),
+    [],
+  );
+  assert.deepEqual(['node_modules/pkg', '.git/refs', 'app/.terraform/providers', '.terraform/modules/net', '../elsewhere', ''].filter(held), []);
 });
 
 describe('DiskWatcher failures', () => {

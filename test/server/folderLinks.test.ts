@@ -143,6 +143,25 @@ describe('FolderLinks (the FeatureHost)', () => {
     }
   });
 
+  // A changed setting is no keystroke: waiting out the typing delay only made the link late (a root module that
+  // waited for its module calls to be known took its override that way, a second after its folder was read).
+  test('the workspace override set in the settings is looked up at once, without the typing delay', async () => {
+    const { folders, links, dispose } = await core();
+    try {
+      const folder = path.join(base, 'demo-app');
+      await folders.addRoot(folder);
+      folders.setOverride(folder, { organization: 'acme-demo', workspace: 'staging-api' });
+      // The clock is never advanced: a relink waiting for relinkDelayMs would never happen here.
+      const linked = await until(() => {
+        const state = links.snapshotFor(folder)?.workspace;
+        return state?.kind === 'linked' && state.workspace.name === 'staging-api' ? state : undefined;
+      });
+      assert.ok(linked);
+    } finally {
+      await dispose();
+    }
+  });
+
   test("organization completion offers the names other folders write, not the asking folder's own half-typed one", async () => {
     const { hosts, folders, links, dispose } = await core();
     try {

@@ -4,16 +4,18 @@
 // setting its variable. Changes come out as the FileEvents a client would send, for the same globs, so they take
 // the same path into the models. One recursive fs.watch per folder (native on macOS and Windows; Node 20 emulates it
 // on Linux, one inotify watch per folder); bursts (a save writes twice, a checkout writes hundreds) are reported
-// together once the disk has been still for `quietMs`.
+// together once the disk has been still for `quietMs`. A folder deleted or moved away may be reported alone, without
+// the files it held (a move is one event; a recursive delete races the removal of the sub-folders' watches), so its
+// known files (knownFilesUnder) that are gone are reported deleted too, as a client's per-file deletions would be.
 import { watch as fsWatch } from 'node:fs';
-import type { FSWatcher, WatchListener } from 'node:fs';
+import type { FSWatcher, Stats, WatchListener } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver';
 import type { FileEvent } from 'vscode-languageserver';
 import type { TimerHandle, Timers } from '../workspaces/timers';
-import { watchedPathFilter } from './watchedPaths';
+import { mayHoldWatchedFiles, watchedPathFilter } from './watchedPaths';
 
 export type WatchFunction = (folder: string, options: { recursive: boolean; persistent: boolean }, listener: WatchListener<string>) => FSWatcher;
 
@@ -33,12 +35,19 @@ export interface DiskWatcherOptions {
   quietMs?: number;
   /** However long the disk keeps changing, what changed is reported at least this often. */
   maxWaitMs?: number;
+  /**
+   * The watched files known below a folder (absolute paths): the files the models hold. Without it, a folder
+   * deleted or moved away reports only the files the platform happened to name.
+   */
+  knownFilesUnder?(folder: string): readonly string[];
 }
 
 export class DiskWatcher {
   private readonly watchers = new Map<string, FSWatcher>();
   /** Changed paths not reported yet, with whether a 'rename' (a creation or deletion) was among their events. */
   private readonly pending = new Map<string, { renamed: boolean }>();
+  /** Paths the globs do not name that were created, deleted or moved: maybe folders whose files are gone. */
+  private readonly maybeGoneFolders = new Set<string>();
   private readonly isWatched: (relativePath: string) => boolean;
   private flushTimer?: TimerHandle;
   private firstPendingAt?: number;
@@ -83,6 +92,7 @@ export class DiskWatcher {
     for (const root of [...this.watchers.keys()]) this.remove(root);
     this.flushTimer?.cancel();
     this.pending.clear();
+    this.maybeGoneFolders.clear();
   }
 
   private failed(root: string, error: NodeJS.ErrnoException): void {
@@ -96,7 +106,13 @@ export class DiskWatcher {
     // No name: the platform lost track (an overflowed queue); nothing to report precisely.
     if (filename === null || !this.watchers.has(root)) return;
     const relative = filename.toString();
-    if (!this.isWatched(relative)) return;
+    if (!this.isWatched(relative)) {
+      if (event === 'rename' && mayHoldWatchedFiles(relative)) {
+        this.maybeGoneFolders.add(path.join(root, relative));
+        this.scheduleFlush();
+      }
+      return;
+    }
     const file = path.join(root, relative);
     const entry = this.pending.get(file) ?? { renamed: false };
     entry.renamed ||= event === 'rename';
@@ -120,22 +136,49 @@ export class DiskWatcher {
     this.firstPendingAt = undefined;
     const batch = [...this.pending];
     this.pending.clear();
-    const changes = await Promise.all(
-      batch.map(async ([file, { renamed }]): Promise<FileEvent | undefined> => {
-        const uri = pathToFileURL(file).href;
-        try {
-          const stats = await stat(file);
-          if (!stats.isFile()) return undefined;
-          return { uri, type: renamed ? FileChangeType.Created : FileChangeType.Changed };
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          return code === 'ENOENT' || code === 'ENOTDIR' ? { uri, type: FileChangeType.Deleted } : undefined;
-        }
+    const batched = new Set(batch.map(([file]) => file));
+    const held = this.knownFilesOfFolders().filter((file) => !batched.has(file));
+    const changes = await Promise.all([
+      ...batch.map(async ([file, { renamed }]) => {
+        const stats = await statOrGone(file);
+        if (stats === 'gone') return deleted(file);
+        return stats?.isFile() ? { uri: pathToFileURL(file).href, type: renamed ? FileChangeType.Created : FileChangeType.Changed } : undefined;
       }),
-    );
+      // A file still there is left out: a folder moved in or re-created reports its files itself.
+      ...held.map(async (file) => ((await statOrGone(file)) === 'gone' ? deleted(file) : undefined)),
+    ]);
     const reported = changes.filter((change): change is FileEvent => change !== undefined);
     if (!this.disposed && reported.length > 0) this.options.onChanges(reported);
   }
+
+  /** The known files below the folders noted since the last report (takes the notes). */
+  private knownFilesOfFolders(): string[] {
+    const folders = [...this.maybeGoneFolders];
+    this.maybeGoneFolders.clear();
+    const files = new Set<string>();
+    for (const folder of folders) {
+      try {
+        for (const file of this.options.knownFilesUnder?.(folder) ?? []) files.add(file);
+      } catch (error) {
+        this.options.log(`Cannot list the files known below ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return [...files];
+  }
+}
+
+/** The file's stats; 'gone' when it (or a folder above it) no longer exists; undefined when it cannot be read. */
+async function statOrGone(file: string): Promise<Stats | 'gone' | undefined> {
+  try {
+    return await stat(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : undefined;
+  }
+}
+
+function deleted(file: string): FileEvent {
+  return { uri: pathToFileURL(file).href, type: FileChangeType.Deleted };
 }
 
 /** What the user can do when a folder cannot be watched, by the reason the system gave. */

@@ -50,6 +50,15 @@ export class ModuleFolders {
   private readonly listeners = new Set<(event: FolderEvent) => void>();
   /** Which folders the others call as modules: the override links root modules only (overrideFor). */
   private readonly moduleCalls = new ModuleCalls();
+  /**
+   * Workspace folders whose module folders are not all loaded yet: until they are, a folder's callers may not be
+   * known (an editor opens a child module, which loads first), so no folder that has not taken its override yet
+   * takes it meanwhile (overrideFor). Linked for the moment it takes its caller to load, a child module was told
+   * of a workspace, its variables "had no value", and run actions offered the wrong addresses.
+   */
+  private readonly rootsLoading = new Set<string>();
+  /** Folders whose override was decided once every caller was known: they keep it through later root loads. */
+  private readonly decided = new Set<string>();
 
   private maxFileSize: number;
   /** Aborted by dispose(): the folders still loading stop reading and parsing (the server is shutting down). */
@@ -79,18 +88,46 @@ export class ModuleFolders {
   }
 
   /**
+   * The files the models hold below `folder` (absolute paths): a module folder inside it, or a folder inside a
+   * module folder (its `.terraform`, for the selected workspace file).
+   */
+  knownFilesUnder(folder: string): string[] {
+    const resolved = path.resolve(folder);
+    const below = (file: string) => file.startsWith(resolved + path.sep);
+    const related = (model: ModuleFolderModel) => model.folder === resolved || below(model.folder) || resolved.startsWith(model.folder + path.sep);
+    return this.all().filter(related).flatMap((model) => model.knownFiles().filter(below));
+  }
+
+  /**
    * Adds a workspace folder and loads every module folder below it, in the background: one folder at a time per
    * lane (backgroundLanes), each reading its files in turns that let requests through, and pausing while a folder
    * an editor opened a file in loads first. Resolves once every folder is loaded.
    */
   async addRoot(root: string, override?: ServiceLinkOverride): Promise<void> {
     const resolved = path.resolve(root);
-    // Settings may have arrived first (setOverride): keep them unless told otherwise.
-    if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
-    // Folders already loaded below it (a file opened before the folder was added) now take its override.
+    this.rootsLoading.add(resolved);
+    try {
+      // Settings may have arrived first (setOverride): keep them unless told otherwise.
+      if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
+      const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
+      await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
+    } finally {
+      this.rootLoaded(resolved);
+    }
+  }
+
+  /**
+   * Workspace folders about to be added (addRoot): from now until they are loaded, folders opened in them take no
+   * override. For a server that reads the settings before it adds the folders, while the editor opens files.
+   */
+  expectRoots(roots: readonly string[]): void {
+    for (const root of roots) this.rootsLoading.add(path.resolve(root));
+  }
+
+  /** Every module call known once no workspace folder is loading: the folders waiting for it take their override. */
+  private rootLoaded(root: string): void {
+    if (!this.rootsLoading.delete(root) || this.rootsLoading.size > 0) return;
     this.applyOverrides();
-    const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
-    await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
   }
 
   /** Folders waiting for the background loader, in discovery order, with who waits for each. */
@@ -166,6 +203,8 @@ export class ModuleFolders {
    */
   removeRoot(root: string): void {
     const resolved = path.resolve(root);
+    // A folder removed before it was loaded: what waited for its calls waits no more.
+    this.rootLoaded(resolved);
     if (!this.roots.delete(resolved)) return;
     for (const model of [...this.models.values()]) {
       if (model.folder !== resolved && !model.folder.startsWith(resolved + path.sep)) continue;
@@ -190,6 +229,7 @@ export class ModuleFolders {
 
   private remove(model: ModuleFolderModel): void {
     this.models.delete(model.folder);
+    this.decided.delete(model.folder);
     this.emit({ kind: 'removed', model });
     model.dispose();
     // The modules it called may be root modules now.
@@ -331,6 +371,10 @@ export class ModuleFolders {
    */
   private overrideFor(folder: string): ServiceLinkOverride {
     if (this.moduleCalls.isChild(folder)) return {};
+    if (!this.decided.has(folder)) {
+      if (this.rootsLoading.size > 0) return {}; // maybe a child whose caller has not loaded yet
+      this.decided.add(folder);
+    }
     const root = this.rootOf(folder);
     return (root && this.roots.get(root)) || {};
   }

@@ -26,13 +26,29 @@ export function globMatcher(glob: string): (relativePath: string) => boolean {
 export function watchedPathFilter(globs: readonly string[]): (relativePath: string) => boolean {
   const matchers = globs.map(globMatcher);
   return (relativePath) => {
-    const segments = relativePath.split(path.sep).filter((segment) => segment !== '');
-    if (segments.length === 0 || segments.includes('..')) return false;
-    if (segments.some((segment) => ignoredFolders.has(segment))) return false;
+    const segments = codeSegments(relativePath);
     // Under .terraform only the selected workspace counts: its modules and providers are downloads, not the code.
-    const terraformDir = segments.indexOf('.terraform');
-    if (terraformDir >= 0 && !(terraformDir === segments.length - 2 && segments[terraformDir + 1] === 'environment')) return false;
+    const terraformDir = segments?.indexOf('.terraform') ?? -1;
+    if (!segments || (terraformDir >= 0 && !(terraformDir === segments.length - 2 && segments[terraformDir + 1] === 'environment'))) return false;
     const slashed = segments.join('/');
     return matchers.some((matches) => matches(slashed));
   };
+}
+
+/**
+ * Whether a path the globs do not name may be a folder holding watched files (a module folder, or `.terraform`
+ * with its `environment`): when such a folder is deleted or moved away, the watch may report only the folder, not
+ * the files it held. Nothing below `.terraform` qualifies: `terraform init` renames hundreds of downloads there.
+ */
+export function mayHoldWatchedFiles(relativePath: string): boolean {
+  const segments = codeSegments(relativePath);
+  const terraformDir = segments?.indexOf('.terraform') ?? -1;
+  return segments !== undefined && (terraformDir < 0 || terraformDir === segments.length - 1);
+}
+
+/** The path's segments, or undefined for a path outside the folder or inside a tree that never holds module files. */
+function codeSegments(relativePath: string): string[] | undefined {
+  const segments = relativePath.split(path.sep).filter((segment) => segment !== '');
+  if (segments.length === 0 || segments.includes('..')) return undefined;
+  return segments.some((segment) => ignoredFolders.has(segment)) ? undefined : segments;
 }

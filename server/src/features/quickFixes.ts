@@ -14,6 +14,7 @@ import { folderFacts } from './folderFacts';
 import { guessTypeOf } from './hclValues';
 import type { WorkspaceSnapshot } from './host';
 import { indexSnapshot } from './snapshotIndex';
+import { addTfvarsEntryEdit, autoLoadedTfvarsName } from './tfvarsEntryEdit';
 import type { TerraformParser } from '../model';
 
 export interface QuickFixRequest {
@@ -60,7 +61,10 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
             },
           ]
         : [];
-      return [...asking, ...fromVarFiles];
+      // Prompt-free, for every editor: a placeholder of the declared type in terraform.tfvars, to be replaced.
+      const tfvarsEdit = addTfvarsEntryEdit(request.model, data.name);
+      const inTfvars: CodeAction[] = tfvarsEdit ? [{ title: `Add ${data.name} to ${autoLoadedTfvarsName}`, edit: tfvarsEdit }] : [];
+      return [...asking, ...fromVarFiles, ...inTfvars];
     }
     case 'undeclared-workspace-variable': {
       const { variable } = data;

@@ -438,6 +438,16 @@ export class ModuleFolderModel {
     return this.openDocuments.has(this.toPath(pathOrUri));
   }
 
+  /**
+   * Every file the model holds something of (absolute paths): indexed, over the size limit, unreadable, and the
+   * selected workspace file once read. What a deletion of the folder must take back (DiskWatcher.knownFilesUnder).
+   */
+  knownFiles(): string[] {
+    const files = new Set([...this.index.files(), ...this.closed.largeFiles(), ...this.closed.problems.keys()]);
+    if (this.selectedWorkspace) files.add(this.selectedWorkspace.file);
+    return [...files];
+  }
+
   /** Files that exist but could not be read, with the reason. */
   fileReadProblems(): FileReadProblem[] {
     return [...this.closed.problems].map(([file, message]) => ({ file, message }));

@@ -151,10 +151,12 @@ export class FolderLinks implements FeatureHost {
 
   /**
    * The folder's files or link inputs changed: re-link if the target moved, and tell the features. `immediate`
-   * for a folder just discovered or opened (no typing to wait out).
+   * for a folder just discovered or opened (no typing to wait out). A change of no file is immediate too: it is the
+   * editor's settings (the override, the environment), not typing in a cloud block; a folder that waited for its
+   * module calls to be known takes its override that way (ModuleFolders.overrideFor).
    */
   modelChanged(model: ModuleFolderModel, files?: readonly string[], immediate = false): void {
-    const relinked = this.relink(model, immediate);
+    const relinked = this.relink(model, immediate || files?.length === 0);
     this.fire({ folder: model.folder, kind: 'model', ...(files ? { files } : {}) });
     if (relinked) this.fire({ folder: model.folder, kind: 'snapshot' });
   }
