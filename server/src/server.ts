@@ -18,7 +18,7 @@ import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
 import { createDocumentPipeline } from './documents/pipeline';
-import { registerFileWatchers, watchedFileGlobs } from './documents/sync';
+import { registerFileWatchers, watchedFileGlobs } from './documents/fileWatchers';
 import { DiskWatcher } from './documents/diskWatcher';
 import { loadTerraformParser } from './model';
 import type { TerraformParser } from './model';

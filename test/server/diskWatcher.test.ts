@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver';
 import { DiskWatcher } from '../../server/src/documents/diskWatcher';
-import { watchedFileGlobs } from '../../server/src/documents/sync';
+import { watchedFileGlobs } from '../../server/src/documents/fileWatchers';
+import { mayHoldModuleFolders } from '../../server/src/documents/folderEvents';
 import { mayHoldWatchedFiles } from '../../server/src/documents/watchedPaths';
 import { realTimers } from '../../server/src/workspaces/timers';
 
@@ -98,6 +99,19 @@ describe('DiskWatcher on a real folder', () => {
     assert.ok(!reported.some((change) => change.uri.includes('/kept/')));
   });
 
+  // Node's watch of a folder moved in reports the files it finds there: the module files, not the downloads.
+  test('a folder moved in reports each module file it holds created, in its module folders below too', async () => {
+    for (const file of ['arrived/main.tf', 'arrived/nested/child.tfvars', 'arrived/.terraform/modules/m/main.tf', 'arrived/node_modules/p/main.tf']) {
+      await mkdir(path.dirname(path.join(outside, file)), { recursive: true });
+      await writeFile(path.join(outside, file), 'variable "x" {}\n');
+    }
+    await rename(path.join(outside, 'arrived'), path.join(root, 'arrived'));
+    await reportOf(pathToFileURL(path.join(root, 'arrived', 'main.tf')).href, FileChangeType.Created);
+    await reportOf(pathToFileURL(path.join(root, 'arrived', 'nested', 'child.tfvars')).href, FileChangeType.Created);
+    // Downloads and dependencies that came with it are not module files of the workspace.
+    assert.ok(!reported.some((change) => change.uri.includes('/arrived/.terraform/') || change.uri.includes('/arrived/node_modules/')), JSON.stringify(reported));
+  });
+
   // As a shell deletes it (`rm -rf`, fast): the watch of a sub-folder goes before its files' events are read, so
   // the platform names some files and not others (node's own rm, file by file, is slow enough to name them all).
   test('a folder deleted with its sub-folders reports each file it held deleted', async () => {
@@ -114,6 +128,14 @@ test('folders that may hold module files: not version control, dependencies or d
     [],
   );
   assert.deepEqual(['node_modules/pkg', '.git/refs', 'app/.terraform/providers', '.terraform/modules/net', '../elsewhere', ''].filter(held), []);
+});
+
+test('created paths looked into for module folders: inside the workspace folder, not in hidden trees or dependencies', () => {
+  const root = path.join(os.tmpdir(), 'ws');
+  const looked = (relative: string) => mayHoldModuleFolders(path.join(root, ...relative.split('/')), root);
+  assert.deepEqual(['app', 'app/modules/net'].filter((folder) => !looked(folder)), []);
+  assert.deepEqual(['node_modules', 'app/node_modules/pkg', '.git', '.terraform', 'app/.terraform/modules', '.hidden/x', '../elsewhere', ''].filter(looked), []);
+  assert.equal(mayHoldModuleFolders(path.join(root, 'app'), undefined), false, 'outside every workspace folder');
 });
 
 describe('DiskWatcher failures', () => {

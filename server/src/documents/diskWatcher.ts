@@ -7,14 +7,15 @@
 // together once the disk has been still for `quietMs`. A folder deleted or moved away may be reported alone, without
 // the files it held (a move is one event; a recursive delete races the removal of the sub-folders' watches), so its
 // known files (knownFilesUnder) that are gone are reported deleted too, as a client's per-file deletions would be.
+// (A folder moved in needs nothing of the kind: Node's watch of the new folder reports the files it finds there.)
 import { watch as fsWatch } from 'node:fs';
-import type { FSWatcher, Stats, WatchListener } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { FSWatcher, WatchListener } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver';
 import type { FileEvent } from 'vscode-languageserver';
 import type { TimerHandle, Timers } from '../workspaces/timers';
+import { deletedEvent, goneFilesBelow, statOrGone } from './folderEvents';
 import { mayHoldWatchedFiles, watchedPathFilter } from './watchedPaths';
 
 export type WatchFunction = (folder: string, options: { recursive: boolean; persistent: boolean }, listener: WatchListener<string>) => FSWatcher;
@@ -136,49 +137,22 @@ export class DiskWatcher {
     this.firstPendingAt = undefined;
     const batch = [...this.pending];
     this.pending.clear();
-    const batched = new Set(batch.map(([file]) => file));
-    const held = this.knownFilesOfFolders().filter((file) => !batched.has(file));
-    const changes = await Promise.all([
-      ...batch.map(async ([file, { renamed }]) => {
-        const stats = await statOrGone(file);
-        if (stats === 'gone') return deleted(file);
-        return stats?.isFile() ? { uri: pathToFileURL(file).href, type: renamed ? FileChangeType.Created : FileChangeType.Changed } : undefined;
-      }),
-      // A file still there is left out: a folder moved in or re-created reports its files itself.
-      ...held.map(async (file) => ((await statOrGone(file)) === 'gone' ? deleted(file) : undefined)),
-    ]);
-    const reported = changes.filter((change): change is FileEvent => change !== undefined);
-    if (!this.disposed && reported.length > 0) this.options.onChanges(reported);
-  }
-
-  /** The known files below the folders noted since the last report (takes the notes). */
-  private knownFilesOfFolders(): string[] {
     const folders = [...this.maybeGoneFolders];
     this.maybeGoneFolders.clear();
-    const files = new Set<string>();
-    for (const folder of folders) {
-      try {
-        for (const file of this.options.knownFilesUnder?.(folder) ?? []) files.add(file);
-      } catch (error) {
-        this.options.log(`Cannot list the files known below ${folder}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    return [...files];
+    const batched = new Set(batch.map(([file]) => file));
+    const [changes, held] = await Promise.all([
+      Promise.all(
+        batch.map(async ([file, { renamed }]) => {
+          const stats = await statOrGone(file);
+          if (stats === 'gone') return deletedEvent(file);
+          return stats?.isFile() ? { uri: pathToFileURL(file).href, type: renamed ? FileChangeType.Created : FileChangeType.Changed } : undefined;
+        }),
+      ),
+      goneFilesBelow(folders, { knownFilesUnder: (folder) => this.options.knownFilesUnder?.(folder) ?? [], except: batched, log: this.options.log }),
+    ]);
+    const reported = [...changes.filter((change): change is FileEvent => change !== undefined), ...held];
+    if (!this.disposed && reported.length > 0) this.options.onChanges(reported);
   }
-}
-
-/** The file's stats; 'gone' when it (or a folder above it) no longer exists; undefined when it cannot be read. */
-async function statOrGone(file: string): Promise<Stats | 'gone' | undefined> {
-  try {
-    return await stat(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : undefined;
-  }
-}
-
-function deleted(file: string): FileEvent {
-  return { uri: pathToFileURL(file).href, type: FileChangeType.Deleted };
 }
 
 /** What the user can do when a folder cannot be watched, by the reason the system gave. */

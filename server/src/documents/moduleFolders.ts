@@ -411,6 +411,11 @@ export function folderOfFile(file: string): string | undefined {
   return classifyFileName(path.basename(file)) ? path.dirname(file) : undefined;
 }
 
+/** A folder whose tree never holds the workspace's module files (downloads, version control, hidden ones). */
+export function isSkippedFolderName(name: string): boolean {
+  return skippedFolders.has(name) || name.startsWith('.');
+}
+
 /** Folders below `root` (itself included) that hold at least one .tf/.tfvars file. */
 export async function findModuleFolders(root: string, maxDepth: number, log: (message: string) => void): Promise<string[]> {
   const found: string[] = [];
@@ -426,7 +431,7 @@ export async function findModuleFolders(root: string, maxDepth: number, log: (me
     if (depth >= maxDepth) return;
     await Promise.all(
       entries
-        .filter((entry) => entry.isDirectory() && !skippedFolders.has(entry.name) && !entry.name.startsWith('.'))
+        .filter((entry) => entry.isDirectory() && !isSkippedFolderName(entry.name))
         .map((entry) => visit(path.join(folder, entry.name), depth + 1)),
     );
   };

@@ -2,7 +2,9 @@
 // Open-document text beats disk; a file's disk changes are ignored by its model while it is open.
 import type { Connection, FileEvent } from 'vscode-languageserver';
 import { performance } from 'node:perf_hooks';
-import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
+import { FileChangeType } from 'vscode-languageserver';
+import { isWatchedFile } from './fileWatchers';
+import { goneFilesBelow, mayHoldModuleFolders, newFilesBelow } from './folderEvents';
 import { LatestText } from './latestText';
 import { localPathOf } from '../model/filePaths';
 import { folderOfFile } from './moduleFolders';
@@ -12,8 +14,6 @@ import type { TimerHandle } from '../workspaces/timers';
 import type { ChangeOffsets, TextChange, TextLines } from '../model';
 
 /** What the server watches on disk (registered dynamically when the client supports it). */
-export const watchedFileGlobs = ['**/*.tf', '**/*.tfvars', '**/*.tfvars.json', '**/.terraform/environment', '**/.terraformignore'];
-
 /**
  * The open documents as the features read them: the latest text and version the client sent, and (for open ones)
  * its line offsets, kept up to date edit by edit, so a request never indexes the lines of a 1 MB file again.
@@ -348,15 +348,27 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
         }
       });
   });
+  const fileChanged = (change: FileEvent) => {
+    if (folderOfFile(localPathOf(change.uri))) edited(change.uri);
+    if (change.type === FileChangeType.Deleted) {
+      // A deleted file of an unknown folder needs no model.
+      if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));
+    } else void folders.withModel(change.uri, (model) => model.fileChanged(change.uri));
+  };
   // From the client (when it watches) or from the server's own DiskWatcher (when it cannot): the same path.
   const watchedFilesChanged = (changes: readonly FileEvent[]) => {
     for (const change of changes) {
       if (!isFileUri(change.uri)) continue;
-      if (folderOfFile(localPathOf(change.uri))) edited(change.uri);
-      if (change.type === FileChangeType.Deleted) {
-        // A deleted file of an unknown folder needs no model.
-        if (folders.modelFor(change.uri)) void folders.withModel(change.uri, (model) => model.fileDeleted(change.uri));
-      } else void folders.withModel(change.uri, (model) => model.fileChanged(change.uri));
+      const changedPath = localPathOf(change.uri);
+      if (isWatchedFile(changedPath)) fileChanged(change);
+      else if (change.type === FileChangeType.Deleted) {
+        // Something else deleted (the client's folder watcher, folderWatcher): if it was a folder, the files the
+        // models knew below it went with it, and a client reports only the folder.
+        void goneFilesBelow([changedPath], { knownFilesUnder: (folder) => folders.knownFilesUnder(folder) }).then((gone) => gone.forEach(fileChanged));
+      } else if (change.type === FileChangeType.Created && mayHoldModuleFolders(changedPath, folders.rootOf(changedPath))) {
+        // Something else created: if it is a folder, its model files may have come with it unreported.
+        void newFilesBelow([changedPath], () => undefined).then((created) => created.forEach(fileChanged));
+      }
     }
   };
   connection.onDidChangeWatchedFiles(({ changes }) => watchedFilesChanged(changes));
@@ -387,11 +399,6 @@ export function registerDocumentSync(connection: Connection, folders: ModuleFold
       }
     },
   };
-}
-
-/** Asks the client to watch the model files, when it can register watchers dynamically. */
-export async function registerFileWatchers(connection: Connection): Promise<void> {
-  await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) });
 }
 
 /** Removes a document's entry and stops its timer; returns the entry (undefined when there was none). */

@@ -1,6 +1,8 @@
 // The issue's "done when", in a real VS Code: in a folder linked to the demo workspace a user sees the diagnostics
 // and completions, queues a targeted plan from a code action and watches it progress.
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { linkedWorkspacesRequest, type RunSummary } from '../../../server/src/protocol';
 import { emulatorGet, extension, languageClient, waitFor, withPrompts } from './helpers';
@@ -141,6 +143,24 @@ describe('a folder linked to the demo workspace', function () {
     } finally {
       subscription.dispose();
       runsChanged.dispose();
+    }
+  });
+
+  it('a module folder created outside the editor is read, and deleted takes its diagnostics with it (VS Code may report the folder alone)', async () => {
+    const folder = path.join(folderUri().fsPath, 'deleted-soon');
+    const file = vscode.Uri.file(path.join(folder, 'main.tf'));
+    const staleDiagnostics = () => vscode.languages.getDiagnostics(file).filter((d) => d.source === 'hcp-terraform' && d.message.includes('gone_value'));
+    // The server has started and read the folder (its watchers are registered at its start): main.tf's diagnostics are out.
+    const mainTf = vscode.Uri.joinPath(folderUri(), 'main.tf');
+    await waitFor('main.tf\'s diagnostics', vscode.languages.onDidChangeDiagnostics, () => (vscode.languages.getDiagnostics(mainTf).some((d) => d.source === 'hcp-terraform') ? true : undefined));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(file.fsPath, 'locals {\n  gone = var.gone_value\n}\n');
+    try {
+      await waitFor('the new folder\'s diagnostic', vscode.languages.onDidChangeDiagnostics, () => (staleDiagnostics().length > 0 ? true : undefined));
+      rmSync(folder, { recursive: true });
+      await waitFor('the deleted folder\'s diagnostics to go', vscode.languages.onDidChangeDiagnostics, () => (staleDiagnostics().length === 0 ? true : undefined));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
