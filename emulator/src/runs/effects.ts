@@ -6,6 +6,7 @@ import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } f
 import { readConfiguration } from '../engine/configuration';
 import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
+import { planFindings } from './planFindings';
 import type { ConfigurationFinding } from './configurationCheck';
 import { recordAppliedChanges } from './appliedChanges';
 import { endInterruption } from './interruption';
@@ -152,6 +153,8 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     runVariables: run.variables,
   });
   if (run.targetAddrs?.length) findings.push(targetingInEffect);
+  // What the plan walk finds about its own changes (prevent_destroy) comes after the configuration's own problems.
+  if (declared) findings.push(...planFindings(run.changes, declared));
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
   // plan changes what it lists, outputs included (Terraform applies an output-only change).

@@ -160,7 +160,8 @@ function legend(changes: PlannedChange[]): string[] {
   if (actions.has('create')) lines.push('  + create');
   if (actions.has('update')) lines.push('  ~ update in-place');
   if (actions.has('delete')) lines.push('  - destroy');
-  if (actions.has('replace')) lines.push('-/+ destroy and then create replacement');
+  if (changes.some((c) => c.action === 'replace' && !c.createBeforeDestroy)) lines.push('-/+ destroy and then create replacement');
+  if (changes.some((c) => c.action === 'replace' && c.createBeforeDestroy)) lines.push('+/- create replacement and then destroy');
   return lines;
 }
 
@@ -170,7 +171,7 @@ function changeBlock(change: PlannedChange): string[] {
   if (change.after !== undefined) {
     const parsed = parseAddress(address);
     const heading = { create: 'will be created', update: 'will be updated in-place', delete: 'will be destroyed', replace: 'must be replaced' }[action];
-    const symbol = { create: '  +', update: '  ~', delete: '  -', replace: '-/+' }[action];
+    const symbol = { create: '  +', update: '  ~', delete: '  -', replace: change.createBeforeDestroy ? '+/-' : '-/+' }[action];
     return [`  # ${address} ${heading}`, `${symbol} resource "${parsed?.type ?? type}" "${parsed?.name ?? name}" {`, ...attributeLines(change), '    }'];
   }
   switch (action) {

@@ -21,6 +21,8 @@ export interface RunComment {
 export interface PlannedChange {
   address: string;
   action: 'create' | 'update' | 'delete' | 'replace';
+  /** A `replace` that creates the new object first, then destroys the old (`lifecycle { create_before_destroy }`). */
+  createBeforeDestroy?: true;
   /**
    * The instance's attributes before and after (null: it does not exist on that side), for plans that followed the
    * configuration (runs/changeValues.ts); absent for the seeded outcomes, whose attributes are not simulated.

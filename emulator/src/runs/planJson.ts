@@ -37,7 +37,9 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
   return {
     ...addressFields(change.address),
     change: {
-      actions: actionsOf[change.action],
+      // create_before_destroy turns a replacement round: Terraform's CreateThenDelete, which the CLI renders as
+      // "+/- create replacement and then destroy".
+      actions: change.createBeforeDestroy ? ['create', 'delete'] : actionsOf[change.action],
       before: before && redact ? redacted(before, sensitive) : before,
       after: after && redact ? redacted(after, sensitive) : after,
       after_unknown: after ? markers(unknown) : false,

@@ -61,8 +61,8 @@ export function structuredApplyLines(run: RunRecord, outputs: StateOutputs, at: 
   const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
   const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
-    // A replacement is a destroy then a create, as Terraform applies it.
-    const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? ['delete', 'create'] : [change.action];
+    // A replacement is a destroy then a create, as Terraform applies it; with create_before_destroy the other way round.
+    const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? (change.createBeforeDestroy ? ['create', 'delete'] : ['delete', 'create']) : [change.action];
     for (const action of steps) {
       const resource = resourceOf(change.address);
       const id = action === 'create' ? idOnCreate(run.id, change) : idOf(change);
