@@ -162,3 +162,10 @@ export async function readPlanJson(emulator: RunningEmulator, runId: string): Pr
     await dispatcher.close();
   }
 }
+
+/** The run a CLI command drove, from the link it printed (a speculative plan is not the workspace's current run). */
+export function runIdIn(output: string): string {
+  const id = /\/runs\/(run-[A-Za-z0-9]+)/.exec(output)?.[1];
+  if (!id) throw new Error(`no run link in:\n${output}`);
+  return id;
+}

@@ -10,6 +10,7 @@ import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { Scope } from './evaluate';
 import { readLifecycle, type ResourceLifecycle } from './lifecycle';
+import { refactoringStatements, type MoveStatement, type RemoveStatement } from './refactoring';
 import { expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
 import { referencedValues } from './references';
 import type { InstanceAttributes } from './resourceValues';
@@ -55,6 +56,10 @@ export interface DeclaredOutput {
 export interface DeclaredConfiguration {
   instances: DeclaredInstance[];
   outputs: DeclaredOutput[];
+  /** The `moved` blocks, root's and modules', addresses absolute (engine/refactoring.ts). */
+  moves: MoveStatement[];
+  /** The `removed` blocks, likewise. */
+  removals: RemoveStatement[];
 }
 
 /** Variable values by name: run variables over workspace variables (the caller merges them; defaults come from the code). */
@@ -67,7 +72,7 @@ export interface ReadOptions {
   instanceAttributes?: InstanceAttributes;
 }
 
-/** The configuration's declarations; undefined when no `.tf` file declares a resource or a root output. */
+/** The configuration's declarations; undefined when no `.tf` file declares a resource, a root output, a moved or a removed block. */
 export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<string, Buffer>, variables: VariableValues, options: ReadOptions = {}): DeclaredConfiguration | undefined {
   const sensitiveVariables = options.sensitiveVariables ?? (variables instanceof VariableValueMap ? variables.sensitive : new Set<string>());
   const sources = new Map<string, ConfigBlock[]>();
@@ -93,7 +98,9 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
         const value = Object.hasOwn(values, name) ? values[name] : undefined;
         return { name, sensitive: sensitive.includes(name), ...(value !== undefined ? { value } : {}), unknown: value === undefined };
       });
-    return instances.length > 0 || outputs.length > 0 ? { instances, outputs } : undefined;
+    const { moves, removals } = refactoringStatements(root);
+    // A configuration that only removes or moves what the state holds is still one to plan (its resources go).
+    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals } : undefined;
   } finally {
     for (const tree of trees) tree.delete();
   }

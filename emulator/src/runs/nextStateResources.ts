@@ -49,7 +49,7 @@ function writtenInstance(change: PlannedChange, address: ResourceAddress, previo
   };
 }
 
-function isResourceOf(resource: StateResource, address: ResourceAddress): boolean {
+export function isResourceOf(resource: StateResource, address: ResourceAddress): boolean {
   return (resource.module ?? undefined) === address.module && (resource.mode ?? 'managed') === address.mode && resource.type === address.type && resource.name === address.name;
 }
 

@@ -2,9 +2,11 @@
 // `lifecycle { prevent_destroy = true }` on an instance the plan would destroy or replace fails the plan
 // (internal/terraform/node_resource_abstract_instance.go checkPreventDestroy). Only an instance the configuration
 // still declares is protected: one whose block was deleted has no lifecycle left to say so, and is destroyed.
+// A `moved` block whose `from` the configuration still declares is an error too (internal/refactoring/move_validate.go).
 import type { DeclaredConfiguration } from '../engine/configuration';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange } from './model';
+import { isModulePath } from '../engine/refactoring';
 
 export function planFindings(changes: readonly PlannedChange[], declared: DeclaredConfiguration): ConfigurationFinding[] {
   const instances = new Map(declared.instances.map((instance) => [instance.address, instance]));
@@ -19,5 +21,26 @@ export function planFindings(changes: readonly PlannedChange[], declared: Declar
       ...(instance.declaredAt ? { location: instance.declaredAt } : {}),
     });
   }
+  findings.push(...stillDeclaredMoves(declared));
   return findings;
+}
+
+/** "Moved object still exists": a move away from a resource (or one instance) the code still declares. */
+function stillDeclaredMoves(declared: DeclaredConfiguration): ConfigurationFinding[] {
+  return declared.moves.flatMap((move) => {
+    // A module call or module instance still declared is Terraform's error too; the emulator checks resources only.
+    if (isModulePath(move.from)) return [];
+    // `from = a.b` with `to = a.b[0]` (count added) moves the instance without a key, not the resource.
+    const instance = move.from.endsWith(']') || move.to.endsWith(']');
+    const blocking = declared.instances.find((candidate) => candidate.address === move.from || (!instance && candidate.address.startsWith(`${move.from}[`)));
+    if (!blocking) return [];
+    const [noun, shortNoun] = instance ? ['resource instance', 'instance'] : ['resource', 'resource'];
+    const at = blocking.declaredAt ? ` at ${blocking.declaredAt.file}:${blocking.declaredAt.line},1` : '';
+    return [{
+      severity: 'error' as const,
+      summary: 'Moved object still exists',
+      detail: `This statement declares a move from ${move.from}, but that ${noun} is still declared${at}.\n\nChange your configuration so that this ${shortNoun} will be declared as ${move.to} instead.`,
+      ...(move.declaredAt ? { location: move.declaredAt } : {}),
+    }];
+  });
 }

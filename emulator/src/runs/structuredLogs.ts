@@ -44,13 +44,16 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
     for (const finding of failures) lines.push(diagnosticLine(line, finding));
     return [...lines, 'Operation failed: failed running terraform plan (exit 1)'];
   }
-  for (const change of changes) {
-    const { address, action } = change;
+  // An instance a `moved` block renamed is a change of its own even when nothing else about it changes ("move").
+  const movedOnly = (run.unchanged ?? []).filter((instance) => instance.previousAddress).map((instance) => ({ address: instance.address, action: 'move', previousAddress: instance.previousAddress }));
+  for (const change of [...changes, ...movedOnly]) {
+    const { address, action, previousAddress } = change;
     const reason = action === 'replace' && run.replaceAddrs?.includes(address) ? { reason: 'requested' } : {};
-    lines.push(line('info', `${address}: Plan to ${action}`, 'planned_change', { change: { resource: resourceOf(address), action, ...reason } }));
+    const previous = previousAddress ? { previous_resource: resourceOf(previousAddress) } : {};
+    lines.push(line('info', `${address}: Plan to ${action}`, 'planned_change', { change: { resource: resourceOf(address), ...previous, action, ...reason } }));
   }
   const counts = countChanges(changes);
-  const summary = run.refreshOnly || changes.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
+  const summary = run.refreshOnly || changes.length + movedOnly.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
   lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation: 'plan' } }));
   return lines;
 }
