@@ -3,11 +3,13 @@
 // declares and the state does not hold, update what it holds whose arguments evaluate to other values
 // (instanceChange.ts), replace on request (or when a replacing argument such as terraform_data's trigger changed),
 // destroy what the code no longer declares. A second plan after an apply has no changes. A resource with
-// `lifecycle { create_before_destroy = true }` is replaced the other way round (its change says so).
+// `lifecycle { create_before_destroy = true }` is replaced the other way round (its change says so). What a
+// `removed` block with `lifecycle { destroy = false }` names is forgotten (left out of the state) instead of destroyed.
 import type { TerraformParser } from '../../../server/src/model';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
 import { instanceChange, type UnknownArgumentRecords } from './instanceChange';
+import { removalOf } from './refactoring';
 import { VariableValueMap } from './values';
 import { assignedVariables } from './variableAssignments';
 
@@ -22,7 +24,7 @@ export interface ConfiguredChangeInputs {
 
 export type ConfiguredChange = {
   address: string;
-  action: 'create' | 'update' | 'delete' | 'replace';
+  action: 'create' | 'update' | 'delete' | 'replace' | 'forget';
   /** A replacement that creates the new object before destroying the old one (Terraform's CreateThenDelete). */
   createBeforeDestroy?: true;
 };
@@ -39,7 +41,9 @@ export function configuredChanges({ run, declared, state, unknownArguments }: Co
     if (!action) continue;
     changes.push({ address: instance.address, action, ...(action === 'replace' && instance.lifecycle?.createBeforeDestroy ? { createBeforeDestroy: true as const } : {}) });
   }
-  for (const address of state.keys()) if (!declaredAddresses.has(address)) changes.push({ address, action: 'delete' });
+  for (const address of state.keys()) {
+    if (!declaredAddresses.has(address)) changes.push({ address, action: removalOf(address, declared.removals)?.destroy === false ? 'forget' : 'delete' });
+  }
   return changes;
 }
 

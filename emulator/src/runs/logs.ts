@@ -102,7 +102,9 @@ export interface ApplyLog {
 export function applyLogLines(run: RunRecord, engineVersion: string, outputs: StateOutputs): ApplyLog {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
   const operations: ApplyOperation[] = [];
+  // Forgetting an object only drops it from the state: Terraform narrates no operation for it.
   for (const change of run.changes) {
+    if (change.action === 'forget') continue;
     const verb = { create: 'Creating', update: 'Modifying', delete: 'Destroying', replace: 'Replacing' }[change.action];
     const done = { create: 'Creation', update: 'Modifications', delete: 'Destruction', replace: 'Replacement' }[change.action];
     operations.push({ change, action: change.action, startLine: lines.length, completeLine: lines.length + 1 });
@@ -168,6 +170,13 @@ function legend(changes: PlannedChange[]): string[] {
 function changeBlock(change: PlannedChange): string[] {
   const { address, action } = change;
   const [type, name] = splitAddress(address);
+  if (action === 'forget') {
+    // Terraform's own wording and its one-space indent (internal/command/jsonformat/plan.go resourceChangeComment);
+    // the object is drawn unchanged (its id, the rest hidden), as the CLI draws it.
+    const parsed = parseAddress(address);
+    const heading = [` # ${address} will no longer be managed by Terraform, but will not be destroyed`, ' # (destroy = false is set in the configuration)'];
+    return [...heading, ` . resource "${parsed?.type ?? type}" "${parsed?.name ?? name}" {`, ...attributeLines({ ...change, action: 'update', after: change.before ?? null }), '    }'];
+  }
   if (change.after !== undefined) {
     const parsed = parseAddress(address);
     const heading = { create: 'will be created', update: 'will be updated in-place', delete: 'will be destroyed', replace: 'must be replaced' }[action];

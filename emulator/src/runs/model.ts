@@ -17,10 +17,13 @@ export interface RunComment {
   at: Date;
 }
 
-/** One resource change in a simulated plan. `replace` counts as one addition and one destruction. */
+/**
+ * One resource change in a simulated plan. `replace` counts as one addition and one destruction; `forget` (a
+ * `removed` block with `destroy = false`) as neither: the state lets the object go, which is left as it is.
+ */
 export interface PlannedChange {
   address: string;
-  action: 'create' | 'update' | 'delete' | 'replace';
+  action: 'create' | 'update' | 'delete' | 'replace' | 'forget';
   /** A `replace` that creates the new object first, then destroys the old (`lifecycle { create_before_destroy }`). */
   createBeforeDestroy?: true;
   /** The address the state held the instance at before a `moved` block renamed it (Terraform's PrevRunAddr). */

@@ -2,7 +2,9 @@
 // `lifecycle { prevent_destroy = true }` on an instance the plan would destroy or replace fails the plan
 // (internal/terraform/node_resource_abstract_instance.go checkPreventDestroy). Only an instance the configuration
 // still declares is protected: one whose block was deleted has no lifecycle left to say so, and is destroyed.
-// A `moved` block whose `from` the configuration still declares is an error too (internal/refactoring/move_validate.go).
+// A `moved` block whose `from` the configuration still declares is an error too (internal/refactoring/move_validate.go),
+// and so is a `removed` block's (remove_statement.go). A plan that forgets objects (`removed` with `destroy = false`)
+// warns which ones (internal/terraform/context_plan.go).
 import type { DeclaredConfiguration } from '../engine/configuration';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange } from './model';
@@ -21,8 +23,31 @@ export function planFindings(changes: readonly PlannedChange[], declared: Declar
       ...(instance.declaredAt ? { location: instance.declaredAt } : {}),
     });
   }
-  findings.push(...stillDeclaredMoves(declared));
+  findings.push(...stillDeclaredMoves(declared), ...stillDeclaredRemovals(declared));
+  const forgotten = changes.filter((change) => change.action === 'forget');
+  if (forgotten.length > 0) {
+    findings.push({
+      severity: 'warning',
+      summary: 'Some objects will no longer be managed by Terraform',
+      detail: `If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:\n${forgotten.map((change) => ` - ${change.address}`).join('\n')}\n\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again.`,
+    });
+  }
   return findings;
+}
+
+/** "Removed resource still exists": a removed block naming a resource the code declares (blamed on the resource block). */
+function stillDeclaredRemovals(declared: DeclaredConfiguration): ConfigurationFinding[] {
+  return declared.removals.flatMap((removal) => {
+    if (isModulePath(removal.from)) return [];
+    const blocking = declared.instances.find((instance) => instance.address === removal.from || instance.address.startsWith(`${removal.from}[`));
+    if (!blocking) return [];
+    return [{
+      severity: 'error' as const,
+      summary: 'Removed resource still exists',
+      detail: `This statement declares that ${removal.from} was removed, but it is still declared in configuration.`,
+      ...(blocking.declaredAt ? { location: blocking.declaredAt } : {}),
+    }];
+  });
 }
 
 /** "Moved object still exists": a move away from a resource (or one instance) the code still declares. */

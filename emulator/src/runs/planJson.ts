@@ -12,6 +12,7 @@ const actionsOf: Record<PlannedChange['action'], string[]> = {
   update: ['update'],
   delete: ['delete'],
   replace: ['delete', 'create'],
+  forget: ['forget'],
 };
 
 interface Options {

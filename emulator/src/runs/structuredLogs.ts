@@ -50,7 +50,9 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
     const { address, action, previousAddress } = change;
     const reason = action === 'replace' && run.replaceAddrs?.includes(address) ? { reason: 'requested' } : {};
     const previous = previousAddress ? { previous_resource: resourceOf(previousAddress) } : {};
-    lines.push(line('info', `${address}: Plan to ${action}`, 'planned_change', { change: { resource: resourceOf(address), ...previous, action, ...reason } }));
+    // The JSON UI calls a forget "remove" (internal/command/views/json/change.go ActionForget).
+    const uiAction = action === 'forget' ? 'remove' : action;
+    lines.push(line('info', `${address}: Plan to ${uiAction}`, 'planned_change', { change: { resource: resourceOf(address), ...previous, action: uiAction, ...reason } }));
   }
   const counts = countChanges(changes);
   const summary = run.refreshOnly || changes.length + movedOnly.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
@@ -65,6 +67,8 @@ export function structuredApplyLines(run: RunRecord, outputs: StateOutputs, at: 
   const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
     // A replacement is a destroy then a create, as Terraform applies it; with create_before_destroy the other way round.
+    // Forgetting drops the object from the state without an operation the UI narrates (no apply hooks).
+    if (change.action === 'forget') continue;
     const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? (change.createBeforeDestroy ? ['create', 'delete'] : ['delete', 'create']) : [change.action];
     for (const action of steps) {
       const resource = resourceOf(change.address);
