@@ -69,7 +69,9 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     }
     return lines;
   }
-  if (changes.length === 0) {
+  // Instances a `moved` block renamed and the plan otherwise leaves alone: shown as moves, not counted.
+  const movedOnly = (run.unchanged ?? []).filter((instance) => instance.previousAddress);
+  if (changes.length === 0 && movedOnly.length === 0) {
     lines.push(
       'No changes. Your infrastructure matches the configuration.',
       '',
@@ -78,15 +80,12 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     );
     return lines;
   }
-  lines.push(
-    'Terraform used the selected providers to generate the following execution',
-    'plan. Resource actions are indicated with the following symbols:',
-    ...legend(changes),
-    '',
-    'Terraform will perform the following actions:',
-    '',
-  );
+  if (changes.length > 0) {
+    lines.push('Terraform used the selected providers to generate the following execution', 'plan. Resource actions are indicated with the following symbols:', ...legend(changes), '');
+  }
+  lines.push('Terraform will perform the following actions:', '');
   for (const change of changes) lines.push(...changeBlock(change), '');
+  for (const instance of movedOnly) lines.push(...movedBlock(instance), '');
   const counts = countChanges(changes);
   lines.push(`Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`);
   return lines;
@@ -167,7 +166,20 @@ function legend(changes: PlannedChange[]): string[] {
   return lines;
 }
 
+/** `# a has moved to b` and the object, unchanged (internal/command/jsonformat/plan.go resourceChangeComment). */
+function movedBlock(instance: NonNullable<RunRecord['unchanged']>[number]): string[] {
+  const parsed = parseAddress(instance.address);
+  const attributes = attributeLines({ address: instance.address, action: 'update', before: instance.attributes, after: instance.attributes, sensitive: instance.sensitive });
+  return [`  # ${instance.previousAddress} has moved to ${instance.address}`, `    resource "${parsed?.type}" "${parsed?.name}" {`, ...attributes, '    }'];
+}
+
 function changeBlock(change: PlannedChange): string[] {
+  const block = changeBlockOf(change);
+  // A change to an instance a `moved` block renamed says where it was, under its heading.
+  return change.previousAddress ? [block[0]!, `  # (moved from ${change.previousAddress})`, ...block.slice(1)] : block;
+}
+
+function changeBlockOf(change: PlannedChange): string[] {
   const { address, action } = change;
   const [type, name] = splitAddress(address);
   if (action === 'forget') {
