@@ -1,9 +1,10 @@
 // The real Terraform CLI against the emulator, for `moved` blocks: a renamed resource is moved in the state, not
 // destroyed and recreated ("# a has moved to b"; JSON `previous_address`), a moved one that also changed is updated
-// under its new name, the apply leaves the state at the new addresses, and a move from a resource the code still
-// declares fails as Terraform fails it. Same set-up as terraform-cli.test.ts; needs `terraform` on the PATH.
+// under its new name, the apply leaves the state at the new addresses (a renamed module call moves what is in it),
+// and a move from a resource the code still declares fails as Terraform fails it. Same set-up as
+// terraform-cli.test.ts; needs `terraform` on the PATH.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningEmulator } from '../../emulator/src/index';
@@ -102,5 +103,19 @@ describe('the Terraform CLI against the emulator: moved blocks', { skip: terrafo
     );
     assert.match(output, /Error: Moved object still exists/);
     assert.match(output.replace(/\n│ /g, ' '), /This statement declares a move from terraform_data\.final, but that resource is still declared at main\.tf:10,1\./);
+  });
+
+  test('a renamed module call moves everything in it', async () => {
+    mkdirSync(path.join(folder, 'net'), { recursive: true });
+    writeFileSync(path.join(folder, 'net', 'main.tf'), 'resource "terraform_data" "x" { input = "in a module" }\n');
+    write('module "net" { source = "./net" }\n');
+    await cli('init', '-input=false');
+    assert.match(await cli('apply', '-auto-approve', '-input=false'), /Apply complete! Resources: 1 added, 0 changed, 2 destroyed\./);
+    write('module "network" { source = "./net" }\n\nmoved {\n  from = module.net\n  to   = module.network\n}\n');
+    await cli('init', '-input=false');
+    const applied = await cli('apply', '-auto-approve', '-input=false');
+    assert.match(applied, /# module\.net\.terraform_data\.x has moved to module\.network\.terraform_data\.x/);
+    assert.match(applied, /Apply complete! Resources: 0 added, 0 changed, 0 destroyed\./);
+    assert.deepEqual((await cli('state', 'list')).trim().split('\n'), ['module.network.terraform_data.x']);
   });
 });
