@@ -148,3 +148,24 @@ export async function readUrl(emulator: RunningEmulator, url: string): Promise<s
     await dispatcher.close();
   }
 }
+
+/** A run's plan JSON as `GET /runs/:id/plan/json-output` serves it: the 307 it answers, followed to the blob. */
+export async function readPlanJson(emulator: RunningEmulator, runId: string): Promise<any> {
+  const { Agent, request } = await import('undici');
+  const dispatcher = new Agent({ connect: { ca: emulator.caPem } });
+  try {
+    const answer = await request(`${emulator.url}/api/v2/runs/${runId}/plan/json-output`, { dispatcher, headers: { Authorization: `Bearer ${emulator.tokens.team}` } });
+    await answer.body.dump();
+    if (answer.statusCode !== 307) throw new Error(`the plan JSON of ${runId} answered ${answer.statusCode}, not 307`);
+    return JSON.parse(await readUrl(emulator, String(answer.headers.location)));
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+/** The run a CLI command drove, from the link it printed (a speculative plan is not the workspace's current run). */
+export function runIdIn(output: string): string {
+  const id = /\/runs\/(run-[A-Za-z0-9]+)/.exec(output)?.[1];
+  if (!id) throw new Error(`no run link in:\n${output}`);
+  return id;
+}

@@ -9,6 +9,8 @@ import type { TerraformParser } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { Scope } from './evaluate';
+import { readLifecycle, type ResourceLifecycle } from './lifecycle';
+import { refactoringStatements, type MoveStatement, type RemoveStatement } from './refactoring';
 import { expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
 import { referencedValues } from './references';
 import type { InstanceAttributes } from './resourceValues';
@@ -35,6 +37,10 @@ export interface DeclaredInstance {
    * when a plan asks whether such an argument changed since it was applied.
    */
   unknownFingerprints: Record<string, string>;
+  /** The resource block's `lifecycle` settings (engine/lifecycle.ts). */
+  lifecycle: ResourceLifecycle;
+  /** Where the resource block starts, for Terraform's diagnostics about it ("on main.tf line 3:"). */
+  declaredAt?: { file: string; line: number; text: string };
 }
 
 export interface DeclaredOutput {
@@ -50,6 +56,10 @@ export interface DeclaredOutput {
 export interface DeclaredConfiguration {
   instances: DeclaredInstance[];
   outputs: DeclaredOutput[];
+  /** The `moved` blocks, root's and modules', addresses absolute (engine/refactoring.ts). */
+  moves: MoveStatement[];
+  /** The `removed` blocks, likewise. */
+  removals: RemoveStatement[];
 }
 
 /** Variable values by name: run variables over workspace variables (the caller merges them; defaults come from the code). */
@@ -62,7 +72,7 @@ export interface ReadOptions {
   instanceAttributes?: InstanceAttributes;
 }
 
-/** The configuration's declarations; undefined when no `.tf` file declares a resource or a root output. */
+/** The configuration's declarations; undefined when no `.tf` file declares a resource, a root output, a moved or a removed block. */
 export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<string, Buffer>, variables: VariableValues, options: ReadOptions = {}): DeclaredConfiguration | undefined {
   const sensitiveVariables = options.sensitiveVariables ?? (variables instanceof VariableValueMap ? variables.sensitive : new Set<string>());
   const sources = new Map<string, ConfigBlock[]>();
@@ -75,7 +85,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       const tree = parser.parse(content.toString('utf8'));
       trees.push(tree);
       const blocks = sources.get(dir === '.' ? '' : dir) ?? [];
-      for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block });
+      for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block, file: path.posix.normalize(file) });
       sources.set(dir === '.' ? '' : dir, blocks);
     }
     const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes);
@@ -88,7 +98,9 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
         const value = Object.hasOwn(values, name) ? values[name] : undefined;
         return { name, sensitive: sensitive.includes(name), ...(value !== undefined ? { value } : {}), unknown: value === undefined };
       });
-    return instances.length > 0 || outputs.length > 0 ? { instances, outputs } : undefined;
+    const { moves, removals } = refactoringStatements(root);
+    // A configuration that only removes or moves what the state holds is still one to plan (its resources go).
+    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals } : undefined;
   } finally {
     for (const tree of trees) tree.delete();
   }
@@ -98,13 +110,16 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
 function moduleInstances(module: ModuleInstance): DeclaredInstance[] {
   const instances: DeclaredInstance[] = [];
   for (const block of module.blocks) {
-    if (block.keyword === 'resource' && block.labels.length === 2) instances.push(...resourceInstances(module, block.labels[0]!, block.labels[1]!, block.node));
+    if (block.keyword === 'resource' && block.labels.length === 2) instances.push(...resourceInstances(module, block));
     if (block.keyword === 'module' && block.labels[0]) for (const { module: child } of module.call(block.labels[0])?.modules ?? []) instances.push(...moduleInstances(child));
   }
   return instances;
 }
 
-function resourceInstances(module: ModuleInstance, type: string, name: string, block: Node): DeclaredInstance[] {
+function resourceInstances(module: ModuleInstance, { labels, node: block, file }: ConfigBlock): DeclaredInstance[] {
+  const [type, name] = labels as [string, string];
+  const lifecycle = readLifecycle(block);
+  const declaredAt = file ? { file, line: block.startPosition.row + 1, text: block.text.split('\n')[0]!.trim() } : undefined;
   return expand(block, module.scope).instances.map(({ index, scope }) => {
     const { values, unknown: unknownNames, sensitive } = resourceArguments(block, scope, module);
     return {
@@ -117,6 +132,8 @@ function resourceInstances(module: ModuleInstance, type: string, name: string, b
       unknown: unknownNames,
       sensitive,
       unknownFingerprints: Object.fromEntries(unknownNames.map((argument) => [argument, fingerprintOf(argumentItems(block, argument), scope)])),
+      lifecycle,
+      ...(declaredAt ? { declaredAt } : {}),
     };
   });
 }

@@ -1,8 +1,10 @@
 // Whether a declared resource instance that the state already holds changes, as Terraform decides it: the
 // configuration's evaluated arguments against the state's attributes, value by value. `lower("X")` where the state
 // says "x" is no change; an argument the configuration no longer sets is one (it becomes null). An argument whose
-// value is known only after apply is compared by fingerprint with what the apply that wrote it recorded.
+// value is known only after apply is compared by fingerprint with what the apply that wrote it recorded. An argument
+// the resource's `lifecycle { ignore_changes }` lists is not compared at all: the state's value stands.
 import type { DeclaredInstance } from './configuration';
+import { ignoresChanges } from './lifecycle';
 import { providerSetAttributes, replacingArguments } from './resourceSchema';
 
 /**
@@ -27,7 +29,7 @@ export function instanceChange(instance: DeclaredInstance, stateAttributes: Read
 /** The names of the arguments whose planned value differs from the state's. */
 export function changedArguments(instance: DeclaredInstance, stateAttributes: Readonly<Record<string, unknown>>, recorded: Readonly<Record<string, UnknownArgumentRecord>>): string[] {
   const providerSet = new Set(providerSetAttributes(instance.type));
-  const names = new Set([...Object.keys(instance.values), ...instance.unknown, ...Object.keys(stateAttributes)].filter((name) => !providerSet.has(name)));
+  const names = new Set([...Object.keys(instance.values), ...instance.unknown, ...Object.keys(stateAttributes)].filter((name) => !providerSet.has(name) && !ignoresChanges(instance.lifecycle, name)));
   return [...names].filter((name) => {
     if (!instance.unknown.includes(name)) return !sameValue(instance.values[name], stateAttributes[name]);
     // Terraform would plan an update for a value truly unknown; most of the emulator's unknowns are values Terraform

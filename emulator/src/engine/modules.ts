@@ -14,6 +14,8 @@ export interface ConfigBlock {
   keyword: string;
   labels: string[];
   node: Node;
+  /** The file it is written in (`main.tf`, `modules/net/main.tf`), for diagnostics that point at it. */
+  file?: string;
 }
 
 /** The uploaded `.tf` files' top-level blocks by directory: '' is the root module, 'modules/net' a local module. */

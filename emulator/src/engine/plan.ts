@@ -2,11 +2,14 @@
 // apply, `state push`, `state mv`/`rm`, `terraform import`, a migration by `terraform init`): create what the code
 // declares and the state does not hold, update what it holds whose arguments evaluate to other values
 // (instanceChange.ts), replace on request (or when a replacing argument such as terraform_data's trigger changed),
-// destroy what the code no longer declares. A second plan after an apply has no changes.
+// destroy what the code no longer declares. A second plan after an apply has no changes. A resource with
+// `lifecycle { create_before_destroy = true }` is replaced the other way round (its change says so). What a
+// `removed` block with `lifecycle { destroy = false }` names is forgotten (left out of the state) instead of destroyed.
 import type { TerraformParser } from '../../../server/src/model';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
 import { instanceChange, type UnknownArgumentRecords } from './instanceChange';
+import { removalOf } from './refactoring';
 import { VariableValueMap } from './values';
 import { assignedVariables } from './variableAssignments';
 
@@ -19,7 +22,12 @@ export interface ConfiguredChangeInputs {
   unknownArguments: UnknownArgumentRecords;
 }
 
-export type ConfiguredChange = { address: string; action: 'create' | 'update' | 'delete' | 'replace' };
+export type ConfiguredChange = {
+  address: string;
+  action: 'create' | 'update' | 'delete' | 'replace' | 'forget';
+  /** A replacement that creates the new object before destroying the old one (Terraform's CreateThenDelete). */
+  createBeforeDestroy?: true;
+};
 
 export function configuredChanges({ run, declared, state, unknownArguments }: ConfiguredChangeInputs): ConfiguredChange[] {
   if (run.refreshOnly) return [];
@@ -29,14 +37,13 @@ export function configuredChanges({ run, declared, state, unknownArguments }: Co
   const changes: ConfiguredChange[] = [];
   for (const instance of declared.instances) {
     const held = state.get(instance.address);
-    if (!held) changes.push({ address: instance.address, action: 'create' });
-    else if (replace.has(instance.address)) changes.push({ address: instance.address, action: 'replace' });
-    else {
-      const action = instanceChange(instance, held.attributes, unknownArguments);
-      if (action) changes.push({ address: instance.address, action });
-    }
+    const action = !held ? 'create' : replace.has(instance.address) ? 'replace' : instanceChange(instance, held.attributes, unknownArguments);
+    if (!action) continue;
+    changes.push({ address: instance.address, action, ...(action === 'replace' && instance.lifecycle?.createBeforeDestroy ? { createBeforeDestroy: true as const } : {}) });
   }
-  for (const address of state.keys()) if (!declaredAddresses.has(address)) changes.push({ address, action: 'delete' });
+  for (const address of state.keys()) {
+    if (!declaredAddresses.has(address)) changes.push({ address, action: removalOf(address, declared.removals)?.destroy === false ? 'forget' : 'delete' });
+  }
   return changes;
 }
 

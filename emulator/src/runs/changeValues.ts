@@ -5,19 +5,26 @@ import { createHash } from 'node:crypto';
 import type { DeclaredConfiguration, DeclaredInstance } from '../engine/configuration';
 import type { PlannedChange } from './model';
 import type { StateInstance } from './stateInstances';
-import { computedAfterApply } from '../engine/resourceSchema';
+import { computedAfterApply, providerSetAttributes } from '../engine/resourceSchema';
+import { ignoresChanges } from '../engine/lifecycle';
 import { computeOnApply } from './terraformData';
 
 export function withValues(changes: readonly PlannedChange[], declared: DeclaredConfiguration, prior: ReadonlyMap<string, StateInstance>): PlannedChange[] {
   const instances = new Map<string, DeclaredInstance>(declared.instances.map((instance) => [instance.address, instance]));
   return changes.map((change) => {
     const instance = instances.get(change.address);
-    const before = change.action === 'create' ? null : { id: generatedId(change.address), ...prior.get(change.address)?.attributes };
+    const before: Record<string, unknown> | null = change.action === 'create' ? null : { id: generatedId(change.address), ...prior.get(change.address)?.attributes };
     if (change.action === 'delete' || !instance) return { ...change, before, after: null, afterUnknown: [], sensitive: prior.get(change.address)?.sensitive ?? [] };
     // An update keeps the instance's id; a create or a replacement gets a new one from the provider.
     const keepsId = change.action === 'update' && before !== null;
-    const after = { ...instance.values, ...(keepsId ? { id: before.id } : {}) };
-    const afterUnknown = [...new Set([...(keepsId ? [] : ['id']), ...instance.unknown, ...computedAfterApply(instance.type)])];
+    const after: Record<string, unknown> = { ...instance.values, ...(keepsId ? { id: before.id } : {}) };
+    // ignore_changes: the argument keeps the value the state has, even in a replacement (Terraform's processIgnoreChanges).
+    const ignored = before === null ? [] : [...new Set([...Object.keys(after), ...instance.unknown, ...Object.keys(before)])].filter((name) => !providerSetAttributes(instance.type).includes(name) && ignoresChanges(instance.lifecycle, name));
+    for (const name of ignored) {
+      if (before![name] === undefined) delete after[name];
+      else after[name] = before![name];
+    }
+    const afterUnknown = [...new Set([...(keepsId ? [] : ['id']), ...instance.unknown.filter((name) => !ignored.includes(name)), ...computedAfterApply(instance.type)])];
     return { ...change, before, after, afterUnknown, sensitive: instance.sensitive };
   });
 }

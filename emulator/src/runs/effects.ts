@@ -6,6 +6,7 @@ import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } f
 import { readConfiguration } from '../engine/configuration';
 import { configuredChanges, variableValues } from '../engine/plan';
 import { checkConfiguration } from './configurationCheck';
+import { planFindings } from './planFindings';
 import type { ConfigurationFinding } from './configurationCheck';
 import { recordAppliedChanges } from './appliedChanges';
 import { endInterruption } from './interruption';
@@ -15,6 +16,8 @@ import { generatedId, withValues } from './changeValues';
 import { changesOutputs, plannedOutputs } from './plannedOutputs';
 import { outputsReadingInstances } from './outputValues';
 import { stateInstances } from './stateInstances';
+import { movedState } from './stateMoves';
+import { movedAddresses } from '../engine/refactoring';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
 import type { LogRecord, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
@@ -120,23 +123,29 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const workspace = store.workspace(run.workspaceId);
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
-  // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import).
-  const current = store.stateVersions.current(run.workspaceId)?.state;
-  const prior = stateInstances(current);
-  const managed = [...prior.keys()];
   const parser = store.followConfiguration ? store.terraformParser : undefined;
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import),
+  // with the configuration's `moved` blocks' renames made to it, as Terraform makes them before it plans.
+  const held = store.stateVersions.current(run.workspaceId)?.state;
+  const renames = declared && !run.refreshOnly ? movedAddresses(stateInstances(held).keys(), declared.moves) : new Map<string, string>();
+  run.moves = [...renames].map(([from, to]) => ({ from, to }));
+  const current = movedState(held, renames);
+  const previousAddress = new Map([...renames].map(([from, to]) => [to, from]));
+  const prior = stateInstances(current);
+  const managed = [...prior.keys()];
   if (declared) {
     // The configuration decides what changes; the workspace's seeded outcome only decides whether the plan errors.
     run.configuration = declared;
-    const changes = configuredChanges({ run, declared, state: prior, unknownArguments: records.unknownArguments.get(run.workspaceId) ?? new Map() }).filter((change) => targeted(run, change.address));
-    run.changes = withValues(changes, declared, prior);
+    const unknownArguments = renamedKeys(records.unknownArguments.get(run.workspaceId) ?? new Map(), renames);
+    const changes = configuredChanges({ run, declared, state: prior, unknownArguments }).filter((change) => targeted(run, change.address));
+    run.changes = withValues(changes, declared, prior).map((change) => withPreviousAddress(change, previousAddress));
     const changed = new Set(changes.map((change) => change.address));
     run.unchanged = run.isDestroy || run.refreshOnly
       ? []
       : declared.instances
           .filter((instance) => !changed.has(instance.address) && prior.has(instance.address) && targeted(run, instance.address))
-          .map((instance) => ({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }));
+          .map((instance) => withPreviousAddress({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }, previousAddress));
     // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
     // one reading an instance the plan changes is known after apply.
     const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address))) ?? declared.outputs;
@@ -152,17 +161,31 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     runVariables: run.variables,
   });
   if (run.targetAddrs?.length) findings.push(targetingInEffect);
+  // What the plan walk finds about its own changes (prevent_destroy) comes after the configuration's own problems.
+  if (declared) findings.push(...planFindings(run.changes, declared));
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
   // plan changes what it lists, outputs included (Terraform applies an output-only change).
   const errors = run.planFailed || outcome.errors;
-  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0 || changesOutputs(run.outputs));
+  // A move alone is a change too: applying it renames the state (Terraform's plan is not empty when something moved).
+  run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0 || run.moves.length > 0 || changesOutputs(run.outputs));
   const plan = records.plan(run);
   plan.structuredRunOutput = workspace?.structuredRunOutputEnabled ?? true;
   plan.log.lines = plan.structuredRunOutput
     ? structuredPlanLines({ run, changes: run.changes, errors: outcome.errors, findings, refreshed: refreshedInstances(managed.filter((address) => targeted(run, address)), prior), at: new Date(ctx.atMs) })
     : planLogLines({ run, engineVersion: run.engineVersion, changes: run.changes, errors: outcome.errors, drift: outcome.hasChanges, findings });
   startLog(plan.log, ctx);
+}
+
+/** The change, or unchanged instance, with the address a `moved` block renamed it from (when one did). */
+function withPreviousAddress<Change extends { address: string }>(change: Change, previousAddress: ReadonlyMap<string, string>): Change {
+  const from = previousAddress.get(change.address);
+  return from === undefined ? change : { ...change, previousAddress: from };
+}
+
+/** A map by address with the renamed addresses' entries under their new address. */
+function renamedKeys<Value>(byAddress: ReadonlyMap<string, Value>, renames: ReadonlyMap<string, string>): Map<string, Value> {
+  return new Map([...byAddress].map(([address, value]) => [renames.get(address) ?? address, value]));
 }
 
 /** Terraform's own warning on a plan made with -target, word for word (a targeted plan may not be the whole picture). */

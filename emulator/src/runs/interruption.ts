@@ -43,9 +43,12 @@ export function endInterruption(run: RunRecord, store: Store, records: RunRecord
   recordAppliedChanges({ store, records, run, changes: done.map(changeDone), complete: false, at });
 }
 
-/** What an operation did to the state: the destroy half of a replacement removes the instance until its create. */
+/**
+ * What an operation did to the state: the destroy half of a replacement removes the instance until its create; with
+ * create_before_destroy the create came first, and the destroy half only takes the old object away.
+ */
 function changeDone(operation: ApplyOperation) {
-  if (operation.action === 'delete' && operation.change.action === 'replace') return { address: operation.change.address, action: 'delete' as const };
+  if (operation.action === 'delete' && operation.change.action === 'replace' && !operation.change.createBeforeDestroy) return { address: operation.change.address, action: 'delete' as const };
   return operation.change;
 }
 

@@ -69,7 +69,9 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     }
     return lines;
   }
-  if (changes.length === 0) {
+  // Instances a `moved` block renamed and the plan otherwise leaves alone: shown as moves, not counted.
+  const movedOnly = (run.unchanged ?? []).filter((instance) => instance.previousAddress);
+  if (changes.length === 0 && movedOnly.length === 0) {
     lines.push(
       'No changes. Your infrastructure matches the configuration.',
       '',
@@ -78,15 +80,12 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     );
     return lines;
   }
-  lines.push(
-    'Terraform used the selected providers to generate the following execution',
-    'plan. Resource actions are indicated with the following symbols:',
-    ...legend(changes),
-    '',
-    'Terraform will perform the following actions:',
-    '',
-  );
+  if (changes.length > 0) {
+    lines.push('Terraform used the selected providers to generate the following execution', 'plan. Resource actions are indicated with the following symbols:', ...legend(changes), '');
+  }
+  lines.push('Terraform will perform the following actions:', '');
   for (const change of changes) lines.push(...changeBlock(change), '');
+  for (const instance of movedOnly) lines.push(...movedBlock(instance), '');
   const counts = countChanges(changes);
   lines.push(`Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`);
   return lines;
@@ -102,7 +101,9 @@ export interface ApplyLog {
 export function applyLogLines(run: RunRecord, engineVersion: string, outputs: StateOutputs): ApplyLog {
   const lines = [`Terraform v${engineVersion}`, 'on linux_amd64', 'Initializing plugins and modules...', ''];
   const operations: ApplyOperation[] = [];
+  // Forgetting an object only drops it from the state: Terraform narrates no operation for it.
   for (const change of run.changes) {
+    if (change.action === 'forget') continue;
     const verb = { create: 'Creating', update: 'Modifying', delete: 'Destroying', replace: 'Replacing' }[change.action];
     const done = { create: 'Creation', update: 'Modifications', delete: 'Destruction', replace: 'Replacement' }[change.action];
     operations.push({ change, action: change.action, startLine: lines.length, completeLine: lines.length + 1 });
@@ -160,17 +161,38 @@ function legend(changes: PlannedChange[]): string[] {
   if (actions.has('create')) lines.push('  + create');
   if (actions.has('update')) lines.push('  ~ update in-place');
   if (actions.has('delete')) lines.push('  - destroy');
-  if (actions.has('replace')) lines.push('-/+ destroy and then create replacement');
+  if (changes.some((c) => c.action === 'replace' && !c.createBeforeDestroy)) lines.push('-/+ destroy and then create replacement');
+  if (changes.some((c) => c.action === 'replace' && c.createBeforeDestroy)) lines.push('+/- create replacement and then destroy');
   return lines;
 }
 
+/** `# a has moved to b` and the object, unchanged (internal/command/jsonformat/plan.go resourceChangeComment). */
+function movedBlock(instance: NonNullable<RunRecord['unchanged']>[number]): string[] {
+  const parsed = parseAddress(instance.address);
+  const attributes = attributeLines({ address: instance.address, action: 'update', before: instance.attributes, after: instance.attributes, sensitive: instance.sensitive });
+  return [`  # ${instance.previousAddress} has moved to ${instance.address}`, `    resource "${parsed?.type}" "${parsed?.name}" {`, ...attributes, '    }'];
+}
+
 function changeBlock(change: PlannedChange): string[] {
+  const block = changeBlockOf(change);
+  // A change to an instance a `moved` block renamed says where it was, under its heading.
+  return change.previousAddress ? [block[0]!, `  # (moved from ${change.previousAddress})`, ...block.slice(1)] : block;
+}
+
+function changeBlockOf(change: PlannedChange): string[] {
   const { address, action } = change;
   const [type, name] = splitAddress(address);
+  if (action === 'forget') {
+    // Terraform's own wording and its one-space indent (internal/command/jsonformat/plan.go resourceChangeComment);
+    // the object is drawn unchanged (its id, the rest hidden), as the CLI draws it.
+    const parsed = parseAddress(address);
+    const heading = [` # ${address} will no longer be managed by Terraform, but will not be destroyed`, ' # (destroy = false is set in the configuration)'];
+    return [...heading, ` . resource "${parsed?.type ?? type}" "${parsed?.name ?? name}" {`, ...attributeLines({ ...change, action: 'update', after: change.before ?? null }), '    }'];
+  }
   if (change.after !== undefined) {
     const parsed = parseAddress(address);
     const heading = { create: 'will be created', update: 'will be updated in-place', delete: 'will be destroyed', replace: 'must be replaced' }[action];
-    const symbol = { create: '  +', update: '  ~', delete: '  -', replace: '-/+' }[action];
+    const symbol = { create: '  +', update: '  ~', delete: '  -', replace: change.createBeforeDestroy ? '+/-' : '-/+' }[action];
     return [`  # ${address} ${heading}`, `${symbol} resource "${parsed?.type ?? type}" "${parsed?.name ?? name}" {`, ...attributeLines(change), '    }'];
   }
   switch (action) {

@@ -17,10 +17,17 @@ export interface RunComment {
   at: Date;
 }
 
-/** One resource change in a simulated plan. `replace` counts as one addition and one destruction. */
+/**
+ * One resource change in a simulated plan. `replace` counts as one addition and one destruction; `forget` (a
+ * `removed` block with `destroy = false`) as neither: the state lets the object go, which is left as it is.
+ */
 export interface PlannedChange {
   address: string;
-  action: 'create' | 'update' | 'delete' | 'replace';
+  action: 'create' | 'update' | 'delete' | 'replace' | 'forget';
+  /** A `replace` that creates the new object first, then destroys the old (`lifecycle { create_before_destroy }`). */
+  createBeforeDestroy?: true;
+  /** The address the state held the instance at before a `moved` block renamed it (Terraform's PrevRunAddr). */
+  previousAddress?: string;
   /**
    * The instance's attributes before and after (null: it does not exist on that side), for plans that followed the
    * configuration (runs/changeValues.ts); absent for the seeded outcomes, whose attributes are not simulated.
@@ -94,7 +101,12 @@ export interface RunRecord {
    * Declared instances the plan leaves as they are, with their state's attributes: plan JSON lists them as `no-op`,
    * as Terraform does, so a reader can tell "1 of 3 instances changes" from "the only instance changes".
    */
-  unchanged?: Array<{ address: string; attributes: Record<string, unknown>; sensitive: string[] }>;
+  unchanged?: Array<{ address: string; attributes: Record<string, unknown>; sensitive: string[]; previousAddress?: string }>;
+  /**
+   * The instances `moved` blocks rename, old address → new, worked out when planning starts: the plan reads the state
+   * renamed, and the apply writes it renamed (runs/stateMoves.ts), changed or not.
+   */
+  moves?: Array<{ from: string; to: string }>;
   canceledAt: Date | null;
   /** Set by a normal cancel: the end of the force-cancel cool-off. */
   forceCancelAvailableAt: Date | null;

@@ -18,7 +18,8 @@ export function nextStateResources(current: TerraformState | undefined, previous
     if (!address) continue;
     let resource = resources.find((candidate) => isResourceOf(candidate, address));
     const index = resource?.instances?.findIndex((instance) => sameKey((instance as RawInstance | null)?.index_key, address.key)) ?? -1;
-    if (change.action === 'delete') {
+    // A forgotten instance leaves the state as a destroyed one does (the object itself is left alone).
+    if (change.action === 'delete' || change.action === 'forget') {
       if (index >= 0) resource!.instances!.splice(index, 1);
       continue;
     }
@@ -49,7 +50,7 @@ function writtenInstance(change: PlannedChange, address: ResourceAddress, previo
   };
 }
 
-function isResourceOf(resource: StateResource, address: ResourceAddress): boolean {
+export function isResourceOf(resource: StateResource, address: ResourceAddress): boolean {
   return (resource.module ?? undefined) === address.module && (resource.mode ?? 'managed') === address.mode && resource.type === address.type && resource.name === address.name;
 }
 

@@ -12,6 +12,7 @@ const actionsOf: Record<PlannedChange['action'], string[]> = {
   update: ['update'],
   delete: ['delete'],
   replace: ['delete', 'create'],
+  forget: ['forget'],
 };
 
 interface Options {
@@ -35,9 +36,11 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
   const unknown = change.afterUnknown ?? (after && !('id' in after) ? ['id'] : []);
   const sensitive = change.sensitive ?? [];
   return {
-    ...addressFields(change.address),
+    ...addressFields(change.address, change.previousAddress),
     change: {
-      actions: actionsOf[change.action],
+      // create_before_destroy turns a replacement round: Terraform's CreateThenDelete, which the CLI renders as
+      // "+/- create replacement and then destroy".
+      actions: change.createBeforeDestroy ? ['create', 'delete'] : actionsOf[change.action],
       before: before && redact ? redacted(before, sensitive) : before,
       after: after && redact ? redacted(after, sensitive) : after,
       after_unknown: after ? markers(unknown) : false,
@@ -52,17 +55,21 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
 function unchangedResource(instance: NonNullable<RunRecord['unchanged']>[number], redact: boolean): Record<string, unknown> {
   const values = redact ? redacted(instance.attributes, instance.sensitive) : instance.attributes;
   return {
-    ...addressFields(instance.address),
+    ...addressFields(instance.address, instance.previousAddress),
     change: { actions: ['no-op'], before: values, after: values, after_unknown: {}, before_sensitive: markers(instance.sensitive), after_sensitive: markers(instance.sensitive) },
   };
 }
 
-/** How a resource change names its instance: address, module, mode, type, name, index, provider. */
-function addressFields(address: string): Record<string, unknown> {
+/**
+ * How a resource change names its instance: address, module, mode, type, name, index, provider; and the address a
+ * `moved` block renamed it from, which the CLI draws as "# a has moved to b" (or "(moved from a)" over a change).
+ */
+function addressFields(address: string, previousAddress?: string): Record<string, unknown> {
   const parsed = parseAddress(address);
   const type = parsed?.type ?? address;
   return {
     address,
+    ...(previousAddress ? { previous_address: previousAddress } : {}),
     ...(parsed?.module ? { module_address: parsed.module } : {}),
     mode: parsed?.mode ?? 'managed',
     type,

@@ -13,17 +13,22 @@ export function stateInstances(state: TerraformState | undefined): Map<string, S
   const instances = new Map<string, StateInstance>();
   for (const resource of state?.resources ?? []) {
     if (resource.mode !== 'managed' || !resource.type || !resource.name) continue;
-    const base = `${resource.module ? `${resource.module}.` : ''}${resource.type}.${resource.name}`;
     for (const raw of resource.instances ?? []) {
       const instance = (raw ?? {}) as { index_key?: unknown; attributes?: unknown; sensitive_attributes?: unknown };
-      const key = instance.index_key;
-      const address = key === undefined || key === null ? base : `${base}[${typeof key === 'number' ? key : JSON.stringify(String(key))}]`;
+      const address = instanceAddress(resource, instance);
       const stored = instance.attributes && typeof instance.attributes === 'object' ? (instance.attributes as Record<string, unknown>) : {};
       const attributes = decodeStateAttributes(resource.type, stored);
       instances.set(address, { attributes, sensitive: sensitivePaths(instance.sensitive_attributes) });
     }
   }
   return instances;
+}
+
+/** A managed resource instance's address from the state's parts: `module.m[0].type.name["key"]`. */
+export function instanceAddress(resource: { module?: string; type?: string; name?: string }, instance: { index_key?: unknown }): string {
+  const base = `${resource.module ? `${resource.module}.` : ''}${resource.type}.${resource.name}`;
+  const key = instance.index_key;
+  return key === undefined || key === null ? base : `${base}[${typeof key === 'number' ? key : JSON.stringify(String(key))}]`;
 }
 
 /** `[[{type: "get_attr", value: "password"}]]` → `["password"]` (top-level names only). */

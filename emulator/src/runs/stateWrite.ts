@@ -8,6 +8,7 @@ import type { TerraformState } from '../store/stateVersions';
 import type { PlannedChange, RunRecord } from './model';
 import { nextStateResources } from './nextStateResources';
 import { stateInstances } from './stateInstances';
+import { movedState } from './stateMoves';
 import { typeOf } from '../store/valueType';
 import { outputsReadingInstances } from './outputValues';
 
@@ -51,7 +52,9 @@ export function appliedState(store: Store, run: RunRecord, applied: AppliedChang
   const current = store.stateVersions.current(run.workspaceId);
   const previousOutputs = current?.state?.outputs ?? {};
   const emptied = run.isDestroy && !run.targetAddrs?.length && applied.complete;
-  const resources = emptied ? [] : nextStateResources(current?.state, stateInstances(current?.state), applied.changes, run.id);
+  // The plan's moves are made first (an interrupted apply keeps them too: Terraform moved them before planning).
+  const moved = movedState(current?.state, new Map((run.moves ?? []).map(({ from, to }) => [from, to])));
+  const resources = emptied ? [] : nextStateResources(moved, stateInstances(moved), applied.changes, run.id);
   if (!applied.complete) return { resources, outputs: previousOutputs };
   const outputs = run.isDestroy ? {} : run.configuration ? appliedOutputs(store, run, resources, previousOutputs) : previousOutputs;
   return { resources, outputs };

@@ -44,13 +44,18 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
     for (const finding of failures) lines.push(diagnosticLine(line, finding));
     return [...lines, 'Operation failed: failed running terraform plan (exit 1)'];
   }
-  for (const change of changes) {
-    const { address, action } = change;
+  // An instance a `moved` block renamed is a change of its own even when nothing else about it changes ("move").
+  const movedOnly = (run.unchanged ?? []).filter((instance) => instance.previousAddress).map((instance) => ({ address: instance.address, action: 'move', previousAddress: instance.previousAddress }));
+  for (const change of [...changes, ...movedOnly]) {
+    const { address, action, previousAddress } = change;
     const reason = action === 'replace' && run.replaceAddrs?.includes(address) ? { reason: 'requested' } : {};
-    lines.push(line('info', `${address}: Plan to ${action}`, 'planned_change', { change: { resource: resourceOf(address), action, ...reason } }));
+    const previous = previousAddress ? { previous_resource: resourceOf(previousAddress) } : {};
+    // The JSON UI calls a forget "remove" (internal/command/views/json/change.go ActionForget).
+    const uiAction = action === 'forget' ? 'remove' : action;
+    lines.push(line('info', `${address}: Plan to ${uiAction}`, 'planned_change', { change: { resource: resourceOf(address), ...previous, action: uiAction, ...reason } }));
   }
   const counts = countChanges(changes);
-  const summary = run.refreshOnly || changes.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
+  const summary = run.refreshOnly || changes.length + movedOnly.length === 0 ? 'No changes.' : `Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`;
   lines.push(line('info', summary, 'change_summary', { changes: { add: counts.additions, change: counts.changes, import: 0, remove: counts.destructions, operation: 'plan' } }));
   return lines;
 }
@@ -61,8 +66,10 @@ export function structuredApplyLines(run: RunRecord, outputs: StateOutputs, at: 
   const lines = [...workerHeader(run.engineVersion), line('info', `Terraform ${run.engineVersion}`, 'version', { terraform: run.engineVersion, ui: '1.2' })];
   const operations: ApplyOperation[] = [];
   for (const change of run.changes) {
-    // A replacement is a destroy then a create, as Terraform applies it.
-    const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? ['delete', 'create'] : [change.action];
+    // A replacement is a destroy then a create, as Terraform applies it; with create_before_destroy the other way round.
+    // Forgetting drops the object from the state without an operation the UI narrates (no apply hooks).
+    if (change.action === 'forget') continue;
+    const steps: Array<'create' | 'update' | 'delete'> = change.action === 'replace' ? (change.createBeforeDestroy ? ['create', 'delete'] : ['delete', 'create']) : [change.action];
     for (const action of steps) {
       const resource = resourceOf(change.address);
       const id = action === 'create' ? idOnCreate(run.id, change) : idOf(change);

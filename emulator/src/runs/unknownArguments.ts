@@ -9,7 +9,10 @@ import type { StateInstance } from './stateInstances';
 
 /** `changes`: those the apply carried out (an interrupted one did only some of the plan's). */
 export function recordUnknownArguments(records: RunRecords, run: RunRecord, written: ReadonlyMap<string, StateInstance>, changes: readonly PlannedChange[] = run.changes): void {
-  const kept = new Map([...(records.unknownArguments.get(run.workspaceId) ?? [])].filter(([address]) => written.has(address)));
+  // A record follows its instance to the address a `moved` block gave it.
+  const renames = new Map((run.moves ?? []).map(({ from, to }) => [from, to]));
+  const previous = [...(records.unknownArguments.get(run.workspaceId) ?? [])].map(([address, record]) => [renames.get(address) ?? address, record] as const);
+  const kept = new Map(previous.filter(([address]) => written.has(address)));
   const changed = new Set(changes.filter((change) => change.action !== 'delete').map((change) => change.address));
   for (const instance of run.configuration?.instances ?? []) {
     const state = written.get(instance.address);

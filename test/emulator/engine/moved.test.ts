@@ -1,0 +1,92 @@
+// `moved` blocks in the configuration-driven plan: the statements as read (a module's made absolute), where each
+// state address goes (resources, instances, module calls, chains, blocked moves), the state renamed for the plan
+// and the apply, and Terraform's error for a move away from what the code still declares.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { readConfiguration } from '../../../emulator/src/engine/configuration';
+import { movedAddresses } from '../../../emulator/src/engine/refactoring';
+import { planFindings } from '../../../emulator/src/runs/planFindings';
+import { stateInstances } from '../../../emulator/src/runs/stateInstances';
+import { movedState } from '../../../emulator/src/runs/stateMoves';
+import type { TerraformState } from '../../../emulator/src/store/stateVersions';
+import type { TerraformParser } from '../../../server/src/model';
+import { testParser } from '../../model/helpers';
+
+const files = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([name, text]) => [name, Buffer.from(text)]));
+const move = (from: string, to: string) => ({ from, to });
+
+describe('moved blocks', () => {
+  let parser: TerraformParser;
+  before(async () => {
+    parser = await testParser();
+  });
+
+  test('the statements: root\'s and a called module\'s (behind its path), where each is written', () => {
+    const declared = readConfiguration(
+      parser,
+      files({
+        'main.tf': 'module "net" { source = "./net" }\n\nmoved {\n  from = x.a\n  to   = x.b\n}\n',
+        'net/main.tf': 'moved {\n  from = y.old\n  to   = y.new\n}\n',
+      }),
+      new Map(),
+    )!;
+    assert.deepEqual(declared.moves, [
+      { from: 'x.a', to: 'x.b', declaredAt: { file: 'main.tf', line: 3, text: 'moved {' } },
+      { from: 'module.net.y.old', to: 'module.net.y.new', declaredAt: { file: 'net/main.tf', line: 1, text: 'moved {' } },
+    ]);
+  });
+
+  test('where state addresses go: every instance of a resource, one instance, a module call, count added, a chain in any order', () => {
+    const held = ['x.a[0]', 'x.a[1]', 'x.one["k"]', 'module.m[0].x.y', 'x.single', 'x.first', 'x.ab'];
+    const renames = movedAddresses(held, [
+      move('x.a', 'x.b'),
+      move('x.one["k"]', 'x.two["k"]'),
+      move('module.m', 'module.n'),
+      move('x.single', 'x.single[0]'),
+      move('x.second', 'x.third'),
+      move('x.first', 'x.second'),
+    ]);
+    assert.deepEqual(Object.fromEntries(renames), {
+      'x.a[0]': 'x.b[0]',
+      'x.a[1]': 'x.b[1]',
+      'x.one["k"]': 'x.two["k"]',
+      'module.m[0].x.y': 'module.n[0].x.y',
+      'x.single': 'x.single[0]',
+      'x.first': 'x.third',
+    });
+  });
+
+  test('a move whose destination the state already holds is blocked; a cycle ends', () => {
+    assert.deepEqual(movedAddresses(['x.a', 'x.b'], [move('x.a', 'x.b')]).size, 0);
+    assert.deepEqual(Object.fromEntries(movedAddresses(['x.a'], [move('x.a', 'x.b'), move('x.b', 'x.a')])), {}, 'round to where it started: no move');
+  });
+
+  test('the state renamed: the instance joins its new resource with its key and attributes, an emptied resource goes', () => {
+    const state: TerraformState = {
+      version: 4,
+      serial: 3,
+      lineage: 'l',
+      resources: [
+        { mode: 'managed', type: 'terraform_data', name: 'old', provider: 'provider["terraform.io/builtin/terraform"]', instances: [{ schema_version: 0, attributes: { id: 'i-1' } }] },
+        { mode: 'managed', type: 'terraform_data', name: 'list', provider: 'provider["terraform.io/builtin/terraform"]', instances: [{ index_key: 0, attributes: { id: 'i-2' } }] },
+      ],
+    };
+    const moved = movedState(state, new Map([['terraform_data.old', 'terraform_data.list[1]']]));
+    assert.deepEqual(moved.resources, [
+      { mode: 'managed', type: 'terraform_data', name: 'list', provider: 'provider["terraform.io/builtin/terraform"]', instances: [{ index_key: 0, attributes: { id: 'i-2' } }, { index_key: 1, schema_version: 0, attributes: { id: 'i-1' } }] },
+    ]);
+    assert.deepEqual([...stateInstances(moved).keys()], ['terraform_data.list[0]', 'terraform_data.list[1]']);
+    assert.equal(state.resources!.length, 2, 'the stored state is left as it was');
+  });
+
+  test('"Moved object still exists": a move away from a declared resource or instance, not from a count-less instance that count replaced', () => {
+    const declared = readConfiguration(
+      parser,
+      files({ 'main.tf': 'resource "x" "kept" {}\nresource "x" "counted" { count = 2 }\n\nmoved {\n  from = x.kept\n  to   = x.other\n}\nmoved {\n  from = x.counted\n  to   = x.counted[0]\n}\n' }),
+      new Map(),
+    )!;
+    const findings = planFindings([], declared);
+    assert.deepEqual(findings.map((f) => [f.summary, f.location?.line]), [['Moved object still exists', 4]]);
+    assert.equal(findings[0]!.detail, 'This statement declares a move from x.kept, but that resource is still declared at main.tf:1,1.\n\nChange your configuration so that this resource will be declared as x.other instead.');
+  });
+});

@@ -1,0 +1,85 @@
+// Runs on configurations that refactor (moved and removed blocks) and use lifecycle, through the run engine with
+// the manual clock: the plain-text plan log (workspaces without structured run output) draws them as Terraform's
+// text does, and an argument the emulator cannot evaluate keeps its record when its instance moves, so the plan
+// after the move's apply has no changes.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startHarness, type Harness } from './runs-harness';
+
+describe('configuration-driven runs: moved, removed and lifecycle', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ followConfiguration: true });
+  });
+  after(() => h.close());
+
+  const workspaceWith = (name: string, text: string) => {
+    const { workspace } = h.addWorkspace(name, { autoApply: false, structuredRunOutputEnabled: false });
+    upload(workspace.id, text);
+    return workspace.id;
+  };
+  const upload = (workspaceId: string, text: string) => {
+    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
+  };
+  const plan = async (workspaceId: string) => {
+    const run = await h.createRun({}, { workspaceId });
+    await h.clock.advance(60_000);
+    return run;
+  };
+  const apply = async (run: string) => {
+    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
+    await h.clock.advance(60_000);
+    assert.equal((await h.run(run)).attributes.status, 'applied');
+  };
+  const planLog = async (run: string) => {
+    const url = (await h.api('GET', `/api/v2/runs/${run}/plan`)).body.data.attributes['log-read-url'];
+    return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '');
+  };
+
+  test('the plain-text plan: a move alone, a moved instance that changes, a forget, a create-before-destroy replacement', async () => {
+    const workspaceId = workspaceWith('refactoring-text', 'resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" {}\nresource "terraform_data" "d" { triggers_replace = 1 }\n');
+    await apply(await plan(workspaceId));
+    upload(
+      workspaceId,
+      `resource "terraform_data" "a2" { input = "a" }
+resource "terraform_data" "b2" { input = "b changed" }
+resource "terraform_data" "d" {
+  triggers_replace = 2
+  lifecycle { create_before_destroy = true }
+}
+moved {
+  from = terraform_data.a
+  to   = terraform_data.a2
+}
+moved {
+  from = terraform_data.b
+  to   = terraform_data.b2
+}
+removed {
+  from = terraform_data.c
+  lifecycle { destroy = false }
+}
+`,
+    );
+    const log = await planLog(await plan(workspaceId));
+    assert.match(log, /\+\/- create replacement and then destroy\n/);
+    assert.match(log, /  # terraform_data\.b2 will be updated in-place\n  # \(moved from terraform_data\.b\)\n  ~ resource "terraform_data" "b2" \{/);
+    assert.match(log, / # terraform_data\.c will no longer be managed by Terraform, but will not be destroyed\n # \(destroy = false is set in the configuration\)\n \. resource "terraform_data" "c" \{\n        id = "[^"]+"\n    \}/);
+    assert.match(log, /  # terraform_data\.d must be replaced\n\+\/- resource "terraform_data" "d" \{/);
+    assert.match(log, /  # terraform_data\.a has moved to terraform_data\.a2\n    resource "terraform_data" "a2" \{\n        id +=/);
+    assert.match(log, /Warning: Some objects will no longer be managed by Terraform/);
+    assert.match(log, /Plan: 1 to add, 1 to change, 1 to destroy\./);
+  });
+
+  test('an argument only known after apply keeps its record when its instance moves: no changes after the move', async () => {
+    const reading = (name: string) => `resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "${name}" { input = terraform_data.a.id }\n`;
+    const workspaceId = workspaceWith('refactoring-records', reading('b'));
+    await apply(await plan(workspaceId));
+    upload(workspaceId, `${reading('b2')}moved {\n  from = terraform_data.b\n  to   = terraform_data.b2\n}\n`);
+    const moving = await plan(workspaceId);
+    assert.match(await planLog(moving), /terraform_data\.b has moved to terraform_data\.b2\n/);
+    assert.doesNotMatch(await planLog(moving), /will be updated/, 'the moved instance\'s unknown input is matched by its record');
+    await apply(moving);
+    assert.equal((await h.run(await plan(workspaceId))).attributes['has-changes'], false);
+  });
+});
