@@ -1,0 +1,66 @@
+// The real Terraform CLI against the emulator, for what a remote plan refuses before it plans anything: references
+// to undeclared things, variable validation rules, functions called with arguments they do not take. Each test
+// writes main.tf, runs `terraform plan`, and reads the error the CLI prints from the run's log (Terraform's words,
+// "on <file> line <n>, in <block>:" and the line as written). Same set-up as terraform-cli-values.test.ts.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { RunningEmulator } from '../../emulator/src/index';
+import { callApi, runCli, startCliSandbox, terraform } from './harness';
+
+/** The cloud block takes lines 1-9, so the code given starts on line 11 of main.tf. */
+const configuration = (host: string, code: string) => `terraform {
+  cloud {
+    hostname     = "${host}"
+    organization = "acme-demo"
+    workspaces {
+      name = "checks-app"
+    }
+  }
+}
+
+${code}`;
+
+describe('the Terraform CLI against the emulator: what a plan refuses', { skip: terraform ? false : 'skipped: terraform not found on the PATH' }, () => {
+  let emulator: RunningEmulator;
+  let host: string;
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+
+  before(async () => {
+    ({ emulator, host, dir: folder } = await startCliSandbox('hcp-cli-checks-'));
+    writeFileSync(path.join(folder, 'main.tf'), configuration(host, ''));
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TF_VAR_')));
+    env = { ...inherited, TF_CLI_CONFIG_FILE: path.join(folder, 'cli.tfrc'), SSL_CERT_FILE: path.join(folder, 'ca.pem'), TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' };
+    await runCli(['init', '-input=false'], { cwd: folder, env });
+  });
+  after(() => emulator?.close());
+
+  /** Plans `code`; resolves with what the CLI printed when the plan failed, and the run's status. */
+  const failedPlan = async (code: string, ...args: string[]) => {
+    writeFileSync(path.join(folder, 'main.tf'), configuration(host, code));
+    const output = await runCli(['plan', '-input=false', ...args], { cwd: folder, env }).then(
+      (printed) => assert.fail(`the plan did not fail:\n${printed}`),
+      (error: Error) => error.message,
+    );
+    // A plan from the CLI is speculative, never the workspace's current run: its id is in the link the CLI prints.
+    const runId = /\/runs\/(run-\w+)/.exec(output)?.[1];
+    return { output, status: runId ? (await callApi(emulator, `/runs/${runId}`)).body.data.attributes.status : undefined };
+  };
+  const plans = async (code: string, ...args: string[]) => {
+    writeFileSync(path.join(folder, 'main.tf'), configuration(host, code));
+    return runCli(['plan', '-input=false', ...args], { cwd: folder, env });
+  };
+
+  test('references to an undeclared resource, local value and variable fail the plan with Terraform\'s errors', async () => {
+    const { output, status } = await failedPlan(
+      ['resource "terraform_data" "a" {', '  input = [aws_instance.x.id, terraform_data.nope.output]', '}', 'output "o" {', '  value = local.missing', '}', 'output "v" {', '  value = var.missing', '}'].join('\n'),
+    );
+    assert.match(output, /│ Error: Reference to undeclared resource\n│\n│   on main\.tf line 12, in resource "terraform_data" "a":\n│   12:   input = \[aws_instance\.x\.id, terraform_data\.nope\.output\]\n│\n│ A managed resource "aws_instance" "x" has not been declared in the root\n│ module\./);
+    assert.match(output, /A managed resource "terraform_data" "nope" has not been declared in the\n│ root module\./);
+    assert.match(output, /│ Error: Reference to undeclared local value\n│\n│   on main\.tf line 15, in output "o":\n│   15:   value = local\.missing\n│\n│ A local value with the name "missing" has not been declared\./);
+    assert.match(output, /│ Error: Reference to undeclared input variable\n│\n│   on main\.tf line 18, in output "v":\n│   18:   value = var\.missing\n│\n│ An input variable with the name "missing" has not been declared\. This\n│ variable can be declared with a variable "missing" \{\} block\./);
+    assert.equal(status, 'errored');
+  });
+});
