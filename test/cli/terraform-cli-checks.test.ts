@@ -63,4 +63,52 @@ describe('the Terraform CLI against the emulator: what a plan refuses', { skip: 
     assert.match(output, /│ Error: Reference to undeclared input variable\n│\n│   on main\.tf line 18, in output "v":\n│   18:   value = var\.missing\n│\n│ An input variable with the name "missing" has not been declared\. This\n│ variable can be declared with a variable "missing" \{\} block\./);
     assert.equal(status, 'errored');
   });
+
+  const validated = `variable "env" {
+  type = string
+  validation {
+    condition     = var.env == "dev" || var.env == "staging"
+    error_message = "Environment must be dev or staging, not \${var.env}."
+  }
+}
+variable "tags" {
+  type    = map(string)
+  default = { a = "b" }
+  validation {
+    condition     = length(var.tags) > 1
+    error_message = "Needs two tags."
+  }
+}
+resource "terraform_data" "env" {
+  input = var.env
+}`;
+
+  test('a value that fails its validation rule fails the plan: the tfvars line that set it, or the declaration for a default', async () => {
+    writeFileSync(path.join(folder, 'terraform.tfvars'), '# set by the file\nenv = "qa"\n');
+    const { output, status } = await failedPlan(validated);
+    assert.match(
+      output,
+      /│ Error: Invalid value for variable\n│\n│   on terraform\.tfvars line 2:\n│    2: env = "qa"\n│     ├────────────────\n│     │ var\.env is "qa"\n│\n│ Environment must be dev or staging, not qa\.\n│\n│ This was checked by the validation rule at main\.tf:13,3-13\./,
+    );
+    assert.match(
+      output,
+      /│   on main\.tf line 18:\n│   18: variable "tags" \{\n│     ├────────────────\n│     │ var\.tags is map of string with 1 element\n│\n│ Needs two tags\.\n│\n│ This was checked by the validation rule at main\.tf:21,3-13\./,
+    );
+    assert.equal(status, 'errored');
+  });
+
+  test('workspace and run variables that satisfy the rules plan; a sensitive workspace value is never shown', async () => {
+    const workspace = (await callApi(emulator, '/organizations/acme-demo/workspaces/checks-app')).body.data;
+    const created = await callApi(emulator, `/workspaces/${workspace.id}/vars`, 'POST', { data: { type: 'vars', attributes: { key: 'env', value: 'dev', category: 'terraform' } } });
+    assert.equal(created.status, 201);
+    const planned = await plans(validated, '-var', 'tags={ a = "b", c = "d" }');
+    assert.match(planned, /\+ input += "dev"/, 'the workspace variable over the tfvars file');
+    assert.match(planned, /Plan: 1 to add, 0 to change, 0 to destroy\./);
+
+    const variable = created.body.data;
+    await callApi(emulator, `/workspaces/${workspace.id}/vars/${variable.id}`, 'PATCH', { data: { type: 'vars', id: variable.id, attributes: { value: 'hunter2', sensitive: true } } });
+    const { output } = await failedPlan(validated, '-var', 'tags={ a = "b", c = "d" }');
+    assert.match(output, /│   on main\.tf line 11:\n│   11: variable "env" \{\n│\n│ The error message included a sensitive value, so it will not be displayed\.\n│\n│ This was checked by the validation rule at main\.tf:13,3-13\./);
+    assert.doesNotMatch(output, /hunter2/);
+  });
 });

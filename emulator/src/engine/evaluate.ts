@@ -81,7 +81,8 @@ function reference(parts: Node[], scope: Scope): [Value, number] {
     if (!nonResourceRoots.has(name)) return scope.resource?.(name, attribute);
     return undefined;
   })();
-  return [value ?? unknown, 2];
+  // A null variable or key is a known null, not unknown.
+  return [value === undefined ? unknown : value, 2];
 }
 
 /** `.name`, `[key]`, `[*]` / `.*` applied to a known value. */

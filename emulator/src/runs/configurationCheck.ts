@@ -10,7 +10,9 @@ import type { TerraformParser, TerraformType, VariableDeclaration } from '../../
 import { checkValueAgainstType, extractTerraformFile } from '../../../server/src/model';
 import { blockKeyword, blockLabelNodes, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { ConfigBlock } from '../engine/modules';
+import { variableValues } from '../engine/plan';
 import { undeclaredReferences } from '../engine/undeclaredReferences';
+import { variableValidationFindings } from './variableValidation';
 import type { LiteralValue } from '../../../server/src/model';
 import { readHclValue } from '../engine/hclValue';
 import { assignedVariables } from '../engine/variableAssignments';
@@ -121,6 +123,11 @@ function checkRootFiles(parser: TerraformParser, rootFiles: RootFile[], { files,
         detail: `The root module does not declare a variable named "${variable.key}" but a workspace variable sets it. Remove the workspace variable or declare it.`,
       });
     }
+  }
+  // Validation rules are checked while planning, so only once everything above passed (Terraform stops before).
+  if (!findings.some((finding) => finding.severity === 'error')) {
+    const types = new Map([...declared].map(([name, { variable }]) => [name, variable.type?.parsed]));
+    findings.push(...variableValidationFindings({ rootFiles, files, values: variableValues(parser, files, workspaceVariables, runVariables), assigned: values, types }));
   }
   return findings;
 }
