@@ -111,4 +111,64 @@ resource "terraform_data" "env" {
     assert.match(output, /│   on main\.tf line 11:\n│   11: variable "env" \{\n│\n│ The error message included a sensitive value, so it will not be displayed\.\n│\n│ This was checked by the validation rule at main\.tf:13,3-13\./);
     assert.doesNotMatch(output, /hunter2/);
   });
+
+  const functionsCode = `variable "names" {
+  type    = list(string)
+  default = ["b", "a", "b"]
+}
+locals {
+  ids = distinct(var.names)
+}
+resource "terraform_data" "f" {
+  input = {
+    first   = element(local.ids, 0)
+    up      = upper(coalesce("", "x"))
+    parts   = split("-", "a-b")
+    hash    = substr(sha256("hello"), 0, 8)
+    decoded = jsondecode("{\\"k\\":1}").k
+    re      = regex("[0-9]+", "v12")
+    can     = can(var.names[5])
+    tried   = try(var.names[5], "none")
+    zip     = zipmap(["a"], [max(1, 3)])
+  }
+}`;
+
+  test('functions evaluate to what Terraform plans (the same lines a local terraform plan printed)', async () => {
+    const planned = await plans(functionsCode);
+    const body = planned.slice(planned.indexOf('      + input  = {'), planned.indexOf('      + output = (known after apply)'));
+    assert.equal(
+      body,
+      [
+        '      + input  = {',
+        '          + can     = false',
+        '          + decoded = 1',
+        '          + first   = "b"',
+        '          + hash    = "2cf24dba"',
+        '          + parts   = [',
+        '              + "a",',
+        '              + "b",',
+        '            ]',
+        '          + re      = "12"',
+        '          + tried   = "none"',
+        '          + up      = "X"',
+        '          + zip     = {',
+        '              + a = 3',
+        '            }',
+        '        }',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a call on constants fails before the variables are read; one on a variable\'s value fails the plan', async () => {
+    const { output, status } = await failedPlan('locals {\n  shout = upper(["x"])\n}\noutput "o" {\n  value = local.shout\n}');
+    assert.match(output, /│ Error: Invalid function argument\n│\n│   on main\.tf line 12, in locals:\n│   12:   shout = upper\(\["x"\]\)\n│     ├────────────────\n│     │ while calling upper\(str\)\n│\n│ Invalid value for "str" parameter: string required\./);
+    assert.equal(status, 'errored');
+
+    const picked = 'variable "names" {\n  default = ["a", "b"]\n}\nvariable "pick" {\n  default = "z"\n}\noutput "o" {\n  value = index(var.names, var.pick)\n}';
+    const { output: planOutput } = await failedPlan(picked);
+    assert.match(planOutput, /│ Error: Error in function call\n│\n│   on main\.tf line 18, in output "o":\n│   18:   value = index\(var\.names, var\.pick\)\n│     ├────────────────\n│     │ while calling index\(list, value\)\n│     │ var\.names is tuple with 2 elements\n│     │ var\.pick is "z"\n│\n│ Call to function "index" failed: item not found\./);
+    const fixed = await plans(picked, '-var', 'pick=b');
+    assert.match(fixed, /\+ o = 1/, 'the run variable\'s value is found');
+  });
 });

@@ -12,6 +12,7 @@ import { blockKeyword, blockLabelNodes, labelValue, topLevelBlocks } from '../..
 import type { ConfigBlock } from '../engine/modules';
 import { variableValues } from '../engine/plan';
 import { undeclaredReferences } from '../engine/undeclaredReferences';
+import { functionCallFindings } from './functionCallCheck';
 import { variableValidationFindings } from './variableValidation';
 import type { LiteralValue } from '../../../server/src/model';
 import { readHclValue } from '../engine/hclValue';
@@ -27,6 +28,8 @@ export interface ConfigurationFinding {
   location?: FindingLocation;
   /** Terraform's "├── var.x is \"a\"" lines under the snippet (never a sensitive value). */
   values?: Array<{ traversal: string; statement: string }>;
+  /** The function a failed call called, for the CLI's "while calling f(a, b...)" line. */
+  functionCall?: { calledAs: string; params: string[]; variadic?: string };
 }
 
 export interface FindingLocation {
@@ -124,11 +127,20 @@ function checkRootFiles(parser: TerraformParser, rootFiles: RootFile[], { files,
       });
     }
   }
-  // Validation rules are checked while planning, so only once everything above passed (Terraform stops before).
-  if (!findings.some((finding) => finding.severity === 'error')) {
-    const types = new Map([...declared].map(([name, { variable }]) => [name, variable.type?.parsed]));
-    findings.push(...variableValidationFindings({ rootFiles, files, values: variableValues(parser, files, workspaceVariables, runVariables), assigned: values, types }));
-  }
+  // Then as Terraform goes on, each stage only when everything before passed: validate (calls on constants fail),
+  // the variables' validation rules, and the plan (calls on the variables' values fail).
+  const failed = () => findings.some((finding) => finding.severity === 'error');
+  if (!failed()) findings.push(...functionCallFindings(rootFiles, 'validate'));
+  // The plan walk checks the rules and evaluates everything else side by side: a call fails there too, unless it
+  // reads a variable that failed its rules (the walk never gets to it).
+  if (failed()) return findings;
+  const planValues = variableValues(parser, files, workspaceVariables, runVariables);
+  const types = new Map([...declared].map(([name, { variable }]) => [name, variable.type?.parsed]));
+  const validation = variableValidationFindings({ rootFiles, files, values: planValues, assigned: values, types });
+  findings.push(...validation.findings);
+  const binding = { value: (name: string) => planValues.get(name), sensitive: (name: string) => planValues.sensitive.has(name) };
+  const runVariable = (name: string) => values.get(name)?.origin === "the run's variables";
+  findings.push(...functionCallFindings(rootFiles, binding, { types, runVariable, unreached: validation.failed }));
   return findings;
 }
 
@@ -139,12 +151,19 @@ export function findingLines(finding: ConfigurationFinding): string[] {
     const { file, line, text, context } = finding.location;
     // Terraform's snippet: the line number right-aligned in four columns, then the code as written.
     lines.push(`│   on ${file} line ${line}${context ? `, in ${context}` : ''}:`, `│ ${String(line).padStart(4)}: ${text}`);
-    if (finding.values?.length) lines.push('│     ├────────────────', ...finding.values.map(({ traversal, statement }) => `│     │ ${traversal} ${statement}`));
+    if (finding.values?.length || finding.functionCall) lines.push('│     ├────────────────');
+    if (finding.functionCall) lines.push(`│     │ while calling ${callSignature(finding.functionCall)}`);
+    if (finding.values?.length) lines.push(...finding.values.map(({ traversal, statement }) => `│     │ ${traversal} ${statement}`));
     lines.push('│');
   }
   // Each line of the detail inside the box (a paragraph break is a bare bar, as the box's other blank lines).
   lines.push(...finding.detail.split('\n').map((line) => (line === '' ? '│' : `│ ${line}`)), '╵');
   return lines;
+}
+
+/** `element(list, index)`, `join(separator, lists...)`: the signature as the CLI prints it. */
+export function callSignature({ calledAs, params, variadic }: NonNullable<ConfigurationFinding['functionCall']>): string {
+  return `${calledAs}(${[...params, ...(variadic ? [`${variadic}...`] : [])].join(', ')})`;
 }
 
 function readRootFile(parser: TerraformParser, path: string, text: string): RootFile {

@@ -31,8 +31,10 @@ export interface ValidationInputs {
   types: ReadonlyMap<string, TerraformType | undefined>;
 }
 
-export function variableValidationFindings({ rootFiles, files, values, assigned, types }: ValidationInputs): ConfigurationFinding[] {
+/** The failures, and the variables that failed (what reads them is not planned). */
+export function variableValidationFindings({ rootFiles, files, values, assigned, types }: ValidationInputs): { findings: ConfigurationFinding[]; failed: Set<string> } {
   const root = new ModuleInstance(new Map([['', rootFiles.flatMap((file) => file.blocks)]]), '', '', { value: (name) => values.get(name), sensitive: (name) => values.sensitive.has(name) });
+  const hidden: Hidden = { variable: (variable) => root.sensitivity.variable(variable) || assigned.get(variable)?.origin === "the run's variables", local: (local) => root.sensitivity.local(local) };
   // Each variable's failures and the other variables its rules read: Terraform checks a variable only after those
   // (a rule may read other variables since 1.9), and not at all when one of them failed its own rules.
   const checked = new Map<string, { findings: ConfigurationFinding[]; reads: Set<string> }>();
@@ -44,7 +46,7 @@ export function variableValidationFindings({ rootFiles, files, values, assigned,
       const findings: ConfigurationFinding[] = [];
       const reads = new Set(rules.flatMap((rule) => variablesIn(rule)).filter((read) => read !== name));
       for (const rule of rules) {
-        const failure = ruleFailure(rule, root.scope, (variable) => root.sensitivity.variable(variable) || assigned.get(variable)?.origin === "the run's variables");
+        const failure = ruleFailure(rule, root.scope, hidden);
         if (!failure) continue;
         const ruleAt = `${file.path}:${rule.startPosition.row + 1},${rule.startPosition.column + 1}-${rule.startPosition.column + 1 + 'validation'.length}`;
         const invalidValue = failure.summary === 'Invalid value for variable';
@@ -61,7 +63,8 @@ export function variableValidationFindings({ rootFiles, files, values, assigned,
   }
   const blocked = (name: string, seen: Set<string>): boolean =>
     [...(checked.get(name)?.reads ?? [])].some((read) => !seen.has(read) && ((checked.get(read)?.findings.length ?? 0) > 0 || blocked(read, new Set([...seen, read]))));
-  return [...checked].flatMap(([name, { findings }]) => (blocked(name, new Set([name])) ? [] : findings));
+  const reported = [...checked].filter(([name, { findings }]) => findings.length > 0 && !blocked(name, new Set([name])));
+  return { findings: reported.flatMap(([, { findings }]) => findings), failed: new Set([...checked].filter(([, { findings }]) => findings.length > 0).map(([name]) => name)) };
 }
 
 interface RuleFailure {
@@ -72,11 +75,11 @@ interface RuleFailure {
 type FindingLocationValues = NonNullable<ConfigurationFinding['values']>;
 
 /** What is wrong with one rule, or undefined when it holds (or cannot be known here). */
-function ruleFailure(rule: Node, scope: Scope, hidden: (variable: string) => boolean): RuleFailure | undefined {
+function ruleFailure(rule: Node, scope: Scope, hidden: Hidden): RuleFailure | undefined {
   const condition = attributeNode(rule, 'condition');
   if (!condition) return undefined;
   const result = evaluate(condition, scope);
-  const values = (types: ValidationInputs['types']) => traversalValues(condition, scope, hidden, types);
+  const values = (types: ValidationInputs['types']) => expressionValues(condition, scope, hidden, types);
   if (result === unknown) return undefined;
   if (result === null) return { summary: 'Invalid variable validation result', detail: 'Validation condition expression must return either true or false, not null.', values };
   // Terraform converts the result to bool: "true"/"false" strings pass, anything else is not a condition.
@@ -85,29 +88,49 @@ function ruleFailure(rule: Node, scope: Scope, hidden: (variable: string) => boo
   if (holds) return undefined;
   const messageNode = attributeNode(rule, 'error_message');
   const message = messageNode ? evaluate(messageNode, scope) : unknown;
-  const readsHidden = messageNode !== undefined && variablesIn(messageNode).some(hidden);
+  const readsHidden = messageNode !== undefined && referencesIn(messageNode).some(({ root, name }) => (root === 'var' ? hidden.variable(name) : hidden.local(name)));
   const text = readsHidden ? 'The error message included a sensitive value, so it will not be displayed.' : message === unknown || message === null ? undefined : asText(message)?.trim();
   return { summary: 'Invalid value for variable', detail: text || 'Failed to evaluate condition error message.', values };
 }
 
 /** `var.x` names an expression reads. */
 function variablesIn(node: Node): string[] {
-  return node.descendantsOfType('variable_expr').flatMap((variable) => {
+  return referencesIn(node).flatMap(({ root, name }) => (root === 'var' ? [name] : []));
+}
+
+/** `var.x` and `local.x` an expression reads, each once. */
+function referencesIn(node: Node): Array<{ root: 'var' | 'local'; name: string }> {
+  const found = new Map<string, { root: 'var' | 'local'; name: string }>();
+  for (const variable of node.descendantsOfType('variable_expr')) {
+    const root = variable?.text;
     const attribute = variable?.nextNamedSibling;
-    return variable?.text === 'var' && attribute?.type === 'get_attr' ? [attribute.namedChildren[0]?.text ?? ''] : [];
-  });
+    if ((root === 'var' || root === 'local') && attribute?.type === 'get_attr') {
+      const name = attribute.namedChildren[0]?.text ?? '';
+      found.set(`${root}.${name}`, { root, name });
+    }
+  }
+  return [...found.values()];
+}
+
+/** Which values a diagnostic must not show: sensitive variables and locals, run variables. */
+export interface Hidden {
+  variable(name: string): boolean;
+  local(name: string): boolean;
 }
 
 /**
- * Terraform's "var.env is \"prod\"" lines: each variable the condition reads, once, sorted. A sensitive one (or a run
- * variable's) is left out: Terraform 1.11 shows a sensitive variable's own value here, the emulator never shows one.
+ * Terraform's "var.env is \"prod\"" lines: each variable and local value the expression reads, once, sorted by
+ * traversal. A sensitive one (or a run variable's) is left out: Terraform 1.11 shows a sensitive variable's own value
+ * in a validation error, the emulator never shows one. An unknown value is left out too.
  */
-function traversalValues(condition: Node, scope: Scope, hidden: (variable: string) => boolean, types: ValidationInputs['types']): FindingLocationValues {
-  const names = [...new Set(variablesIn(condition))].filter((name) => !hidden(name)).sort();
-  return names.flatMap((name) => {
-    const value = scope.variable(name);
-    return value === unknown ? [] : [{ traversal: `var.${name}`, statement: `is ${compactValue(value, types.get(name))}` }];
-  });
+export function expressionValues(node: Node, scope: Scope, hidden: Hidden, types: ValidationInputs['types']): FindingLocationValues {
+  return referencesIn(node)
+    .filter(({ root, name }) => !(root === 'var' ? hidden.variable(name) : hidden.local(name)))
+    .flatMap(({ root, name }) => {
+      const value = root === 'var' ? scope.variable(name) : scope.local(name);
+      return value === unknown ? [] : [{ traversal: `${root}.${name}`, statement: `is ${compactValue(value, root === 'var' ? types.get(name) : undefined)}` }];
+    })
+    .sort((a, b) => (a.traversal < b.traversal ? -1 : a.traversal > b.traversal ? 1 : 0));
 }
 
 /** tfdiags.CompactValueStr: primitives in full, collections by type and size. */
