@@ -89,7 +89,8 @@ function jsonDecode(text: string): LiteralValue {
   } catch (error) {
     // Go's decoder names the first character it could not take; JavaScript's message gives its position.
     const at = /position (\d+)/.exec((error as Error).message)?.[1];
-    return at !== undefined && Number(at) < text.length ? callError(`invalid character '${text[Number(at)]}'`) : callError('unexpected end of JSON input');
+    // Input that stops short ("[1,") is Go's io.EOF.
+    return at !== undefined && Number(at) < text.length ? callError(`invalid character '${text[Number(at)]}'`) : callError('EOF');
   }
 }
 
@@ -128,18 +129,18 @@ const functions: Record<string, TerraformFunction> = {
   // Collections
   keys: ([value]) => sortedKeys(mapArgument(value, 0)),
   values: ([value]) => {
-    const map = mapArgument(value, 0);
+    const map = isObject(value) ? value : callError('values() requires a map as the first argument');
     return sortedKeys(map).map((key) => map[key]!);
   },
   length: ([value]) => {
     const given = notNull(value, 0);
     if (Array.isArray(given)) return given.length;
     if (isObject(given)) return Object.keys(given).length;
-    return graphemes(stringArgument(given, 0)).length;
+    return typeof given === 'string' ? graphemes(given).length : callError('argument must be a string, a collection type, or a structural type');
   },
-  concat: (lists) => lists.flatMap((list, i) => listArgument(list, i, 'all arguments must be lists or tuples')),
+  concat: (lists) => lists.flatMap((list, i) => listArgument(list, i, `all arguments must be lists or tuples; got ${typeName(list ?? null)}`)),
   merge: (maps) =>
-    Object.assign({}, ...maps.map((map) => (map === null || isObject(map) ? (map ?? {}) : callError(`arguments must be maps or objects, got ${JSON.stringify(typeName(map) === 'tuple' ? 'tuple' : typeName(map))}`)))) as LiteralObject,
+    Object.assign({}, ...maps.map((map) => (map === null || isObject(map) ? (map ?? {}) : callError(`arguments must be maps or objects, got ${JSON.stringify(typeName(map))}`)))) as LiteralObject,
   lookup: ([map, key, ...fallback]) => {
     const found = mapArgument(map, 0);
     const name = stringArgument(key, 1);

@@ -97,6 +97,11 @@ describe('built-in functions', () => {
       ['tomap({a=1, b="x"})', { a: '1', b: 'x' }],
       ['toset(["b","a","b"])', ['a', 'b']],
       ['tolist(["a", 1])', ['a', '1']],
+      ['element(["a"], "1")', 'a'],
+      ['keys({})', []],
+      ['tostring(null)', null],
+      ['toset(["a", 1])', ['1', 'a']],
+      ['compact(["a", 1])', ['a', '1']],
     ];
     for (const [text, expected] of cases) assert.deepEqual(value(text), expected, text);
   });
@@ -149,6 +154,16 @@ describe('built-in functions', () => {
       ['keys("x")', { kind: 'argument', parameter: 'inputMap', index: 0, message: 'must have map or object type' }],
       ['try()', { kind: 'call', message: 'at least one argument is required' }],
       ['nosuch(1)', { kind: 'unknown-function' }],
+      ['length(5)', { kind: 'call', message: 'argument must be a string, a collection type, or a structural type' }],
+      ['merge(["a"])', { kind: 'call', message: 'arguments must be maps or objects, got "tuple"' }],
+      ['join(",")', { kind: 'call', message: 'at least one list is required' }],
+      ['contains(["a"], null)', { kind: 'argument', parameter: 'value', index: 1, message: 'argument must not be null' }],
+      ['index(["a"], null)', { kind: 'argument', parameter: 'value', index: 1, message: 'argument must not be null' }],
+      ['split(",", null)', { kind: 'argument', parameter: 'str', index: 1, message: 'argument must not be null' }],
+      ['range(1, "x")', { kind: 'argument', parameter: 'params', index: 1, message: 'a number is required' }],
+      ['concat(["a"], "b")', { kind: 'argument', parameter: 'seqs', index: 1, message: 'all arguments must be lists or tuples; got string' }],
+      ['values("x")', { kind: 'call', message: 'values() requires a map as the first argument' }],
+      ['jsondecode("[1,")', { kind: 'call', message: 'EOF' }],
     ];
     for (const [text, expected] of cases) {
       const { value, problems } = run(text);
