@@ -6,7 +6,7 @@
 // reach one that failed reports nothing, and one with a static error is not evaluated, so reports no variable or
 // local errors of its own (internal/terraform/evaluate_valid.go, evaluate.go). Texts are Terraform's, word for word.
 import type { Node } from 'web-tree-sitter';
-import { attributeName, attributeValue, blockKeyword, bodyItems } from '../../../server/src/model/syntaxTree';
+import { attributeName, attributeValue, blockKeyword, blockLabelNodes, bodyItems, labelValue } from '../../../server/src/model/syntaxTree';
 import type { ConfigBlock } from './modules';
 import { nameSuggestion } from './nameSuggestion';
 
@@ -112,7 +112,7 @@ function declarations(blocks: readonly ConfigBlock[]): Declared {
 }
 
 function labelsOf(block: Node): string[] {
-  return block.namedChildren.filter((child) => child?.type === 'string_lit').map((child) => child!.text.slice(1, -1));
+  return blockLabelNodes(block).map(labelValue);
 }
 
 function unitsOf(blocks: readonly ConfigBlock[]): Unit[] {
@@ -139,12 +139,10 @@ function unitKey({ keyword, labels }: ConfigBlock): string {
   return `${keyword}.${labels.join('.')}`;
 }
 
-/** The unit a reference reads, by the keys unitsOf gives. */
+/** The unit a reference reads, by the keys unitsOf gives (`type.name`, `data.type.name`, `var.x`, `local.x`, `module.m`). */
 function targetKey(reference: Reference): string {
   const [first, second] = reference.steps.map((step) => step.name);
-  if (reference.root === 'data') return `data.${first}.${second}`;
-  if (reference.root === 'var' || reference.root === 'local' || reference.root === 'module') return `${reference.root}.${first}`;
-  return `${reference.root}.${first}`;
+  return reference.root === 'data' ? `data.${first}.${second}` : `${reference.root}.${first}`;
 }
 
 /** The references under the nodes, leaving out names bound by `for` expressions and dynamic blocks' iterators. */
