@@ -122,7 +122,8 @@ describe('configuration check (demo contract)', () => {
     );
     assert.match(findings[0]!.detail, /\[1\]: number required, found string/);
     assert.ok(!findings[0]!.detail.includes('http'), 'the value itself is never quoted');
-    assert.deepEqual(findings[1]!.location, { file: 'main.tf', line: 14, text: 'output "p" { value = "${var.interpolated}" }' });
+    // Terraform's snippet: the block it is in, and the reference's columns (`var.interpolated`).
+    assert.deepEqual(findings[1]!.location, { file: 'main.tf', line: 14, text: 'output "p" { value = "${var.interpolated}" }', context: 'output "p"', columns: { start: 25, end: 41 } });
   });
 
   test('an HCL workspace value is read by the parser: balanced but invalid HCL is an invalid expression', () => {

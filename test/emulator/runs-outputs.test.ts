@@ -77,7 +77,8 @@ describe('configuration-driven runs: outputs and replacements', () => {
   test('an output that stays unknown through the apply keeps the value it had', async () => {
     const workspaceId = workspaceWith('unknown-output', 'resource "terraform_data" "a" { input = 1 }\noutput "kept" { value = "v1" }\n');
     await apply(await plan(workspaceId));
-    upload(workspaceId, 'resource "terraform_data" "a" { input = 2 }\noutput "kept" { value = data.terraform_remote_state.x.outputs.id }\n');
+    // A data source is read at apply: the output is unknown through the plan (declared, or the plan would fail).
+    upload(workspaceId, 'resource "terraform_data" "a" { input = 2 }\ndata "terraform_remote_state" "x" { backend = "local" }\noutput "kept" { value = data.terraform_remote_state.x.outputs.id }\n');
     await apply(await plan(workspaceId));
     assert.deepEqual(state(workspaceId).outputs, { kept: { value: 'v1', type: 'string' } });
   });

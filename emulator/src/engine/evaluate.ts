@@ -4,6 +4,7 @@
 // sources, functions it does not evaluate) is `unknown`, never a guess.
 import type { Node } from 'web-tree-sitter';
 import { objectKeyOf, readLiteral, type LiteralValue } from '../../../server/src/model/hclLiterals';
+import { collectProblems, reportProblem } from './evaluationProblems';
 import { callFunction } from './functions';
 import { renderTemplate } from './templates';
 import { asNumber, asText, isObject, sameValue, unknown, type Value } from './values';
@@ -54,9 +55,12 @@ function evaluateParts(parts: Node[], scope: Scope, depth: number): Value {
   if (first.type === '(') [value, next] = [parts[1] ? evaluate(parts[1], scope, depth) : unknown, 3];
   else if (first.type === 'variable_expr') [value, next] = reference(parts, scope);
   else [value, next] = [primary(first, scope, depth), 1];
+  // A missing attribute of a variable's, local's or literal's value is an error (`try` and `can` catch it); a
+  // resource's or module's value may lack attributes the emulator does not know, which is no error of the code's.
+  const strict = first.type !== 'variable_expr' || ['var', 'local', 'each', 'count', 'path', 'terraform'].includes(first.text) || scope.symbols?.has(first.text) === true;
   for (const part of parts.slice(next)) {
     if (value === unknown) break;
-    value = access(value, part, scope, depth);
+    value = access(value, part, scope, depth, strict);
   }
   return value;
 }
@@ -81,29 +85,35 @@ function reference(parts: Node[], scope: Scope): [Value, number] {
     if (!nonResourceRoots.has(name)) return scope.resource?.(name, attribute);
     return undefined;
   })();
-  return [value ?? unknown, 2];
+  // A null variable or key is a known null, not unknown.
+  return [value === undefined ? unknown : value, 2];
 }
 
-/** `.name`, `[key]`, `[*]` / `.*` applied to a known value. */
-function access(value: LiteralValue, part: Node, scope: Scope, depth: number): Value {
+/** `.name`, `[key]`, `[*]` / `.*` applied to a known value; `strict`: a miss is reported as a problem. */
+function access(value: LiteralValue, part: Node, scope: Scope, depth: number, strict = false): Value {
+  const missing = (): Value => {
+    if (strict) reportProblem({ kind: 'access', node: part });
+    return unknown;
+  };
   if (part.type === 'get_attr') {
     const name = part.namedChildren[0]?.text ?? '';
-    return isObject(value) && Object.hasOwn(value, name) ? value[name]! : unknown;
+    return isObject(value) && Object.hasOwn(value, name) ? value[name]! : missing();
   }
   if (part.type === 'index') {
     const keyNode = part.namedChildren[0]?.type === 'new_index' ? part.namedChildren[0].namedChildren[0] : undefined;
     const key = keyNode ? evaluate(keyNode, scope, depth) : unknown;
+    if (key === unknown) return unknown;
     if (Array.isArray(value)) {
-      const index = key === unknown ? undefined : asNumber(key);
-      return index !== undefined && Number.isInteger(index) && index >= 0 && index < value.length ? value[index]! : unknown;
+      const index = asNumber(key);
+      return index !== undefined && Number.isInteger(index) && index >= 0 && index < value.length ? value[index]! : missing();
     }
-    const name = key === unknown ? undefined : asText(key);
-    return isObject(value) && name !== undefined && Object.hasOwn(value, name) ? value[name]! : unknown;
+    const name = asText(key);
+    return isObject(value) && name !== undefined && Object.hasOwn(value, name) ? value[name]! : missing();
   }
   if (part.type === 'splat') {
     const accesses = partsOf(part.namedChildren[0] ?? part).filter((child) => child.isNamed);
     const items = Array.isArray(value) ? value : value === null ? [] : [value];
-    const results = items.map((item) => accesses.reduce<Value>((current, next) => (current === unknown ? unknown : access(current, next, scope, depth)), item));
+    const results = items.map((item) => accesses.reduce<Value>((current, next) => (current === unknown ? unknown : access(current, next, scope, depth, strict)), item));
     return results.some((result) => result === unknown) ? unknown : (results as LiteralValue[]);
   }
   return unknown;
@@ -176,15 +186,38 @@ function objectOf(object: Node, scope: Scope, depth: number): Value {
 
 function functionCall(call: Node, scope: Scope, depth: number): Value {
   const name = call.namedChildren[0]?.type === 'identifier' ? call.namedChildren[0].text : '';
+  // Provider functions (`provider::aws::arn_parse`) are the provider's to evaluate.
+  if (!name || call.text.includes('::')) return unknown;
   const argumentList = call.namedChildren.find((child) => child?.type === 'function_arguments');
-  const args = (argumentList?.namedChildren ?? []).filter((child) => child?.type === 'expression').map((arg) => evaluate(arg!, scope, depth));
+  const argumentNodes = (argumentList?.namedChildren ?? []).filter((child): child is Node => child?.type === 'expression');
+  if (name === 'try' || name === 'can') return tryOrCan(name, call, argumentNodes, scope, depth);
+  const args = argumentNodes.map((arg) => evaluate(arg, scope, depth));
   // `f(a, list...)` spreads its last argument.
   if (argumentList?.namedChildren.some((child) => child?.type === 'ellipsis')) {
     const last = args.pop();
     if (!Array.isArray(last)) return unknown;
     args.push(...last);
   }
-  return callFunction(name, args);
+  return callFunction(name, args, (problem) => reportProblem({ kind: 'function', name, problem, call, arguments: argumentNodes }));
+}
+
+/**
+ * `try(a, b, …)`: the first argument that evaluates without an error; unknown as soon as one is unknown (Terraform
+ * cannot tell yet whether it fails), and when all fail (Terraform's "no expression succeeded" is not imitated).
+ * `can(x)`: whether x evaluates without an error.
+ */
+function tryOrCan(name: 'try' | 'can', call: Node, argumentNodes: Node[], scope: Scope, depth: number): Value {
+  if (name === 'can' && argumentNodes.length !== 1) return unknown;
+  if (argumentNodes.length === 0) {
+    reportProblem({ kind: 'function', name, problem: { kind: 'call', message: 'at least one argument is required' }, call, arguments: argumentNodes });
+    return unknown;
+  }
+  for (const argument of argumentNodes) {
+    const [value, problems] = collectProblems(() => evaluate(argument, scope, depth));
+    if (name === 'can') return problems.length > 0 ? false : value === unknown ? unknown : true;
+    if (problems.length === 0) return value;
+  }
+  return unknown;
 }
 
 const arithmetic: Record<string, (a: number, b: number) => number> = { '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b };

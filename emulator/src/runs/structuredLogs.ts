@@ -123,10 +123,20 @@ function diagnosticLine(line: UiLine, finding: ConfigurationFinding): string {
   const label = finding.severity === 'error' ? 'Error' : 'Warning';
   const diagnostic: Record<string, unknown> = { severity: finding.severity, summary: finding.summary, detail: finding.detail };
   if (finding.location) {
-    const { file, line: at, text } = finding.location;
-    const start = { line: at, column: 1, byte: 0 };
-    diagnostic.range = { filename: file, start, end: { line: at, column: text.length + 1, byte: text.length } };
-    diagnostic.snippet = { context: null, code: text, start_line: at, highlight_start_offset: 0, highlight_end_offset: text.length, values: [] };
+    const { file, line: at, text, context, columns } = finding.location;
+    // Columns are 1-based and end-exclusive, as in Terraform's JSON ranges; the byte offsets are within the line.
+    const [from, to] = columns ? [columns.start, columns.end] : [1 + text.length - text.trimStart().length, text.trimEnd().length + 1];
+    diagnostic.range = { filename: file, start: { line: at, column: from, byte: from - 1 }, end: { line: at, column: to, byte: to - 1 } };
+    diagnostic.snippet = { context: context ?? null, code: text, start_line: at, highlight_start_offset: from - 1, highlight_end_offset: to - 1, values: finding.values ?? [] };
+    if (finding.functionCall) {
+      // The CLI draws "while calling f(a, b...)" from the signature's parameter names; types are not shown.
+      const { calledAs, params, variadic } = finding.functionCall;
+      const param = (name: string) => ({ name, type: 'dynamic' });
+      (diagnostic.snippet as Record<string, unknown>).function_call = {
+        called_as: calledAs,
+        signature: { params: params.map(param), ...(variadic ? { variadic_param: param(variadic) } : {}), return_type: 'dynamic' },
+      };
+    }
   }
   return line(finding.severity === 'error' ? 'error' : 'warn', `${label}: ${finding.summary}`, 'diagnostic', { diagnostic });
 }

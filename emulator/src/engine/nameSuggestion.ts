@@ -1,0 +1,15 @@
+// Terraform's "Did you mean …?" (internal/didyoumean): the first candidate within an edit distance of 3.
+export function nameSuggestion(given: string, candidates: readonly string[]): string | undefined {
+  return candidates.find((candidate) => editDistance(given, candidate) < 3);
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions, each costing one. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
