@@ -8,7 +8,7 @@ import type { CodeAction, Diagnostic, WorkspaceEdit } from 'vscode-languageserve
 import { computeFolderDiagnostics } from '../../server/src/features/diagnostics';
 import { folderFacts } from '../../server/src/features/folderFacts';
 import { parseHclExpression } from '../../server/src/features/hclValues';
-import { provideQuickFixes } from '../../server/src/features/quickFixes';
+import { clientCanCreateFiles, provideQuickFixes } from '../../server/src/features/quickFixes';
 import { placeholderFor } from '../../server/src/features/typePlaceholders';
 import type { ModuleFolderModel, TerraformParser } from '../../server/src/model';
 import { checkValueAgainstType } from '../../server/src/model/typeFit';
@@ -39,6 +39,7 @@ const variables = [
   'variable "ports" {\n  type = list(number)\n}',
   'variable "service" {\n  type = object({ port = number, public = bool, tags = optional(map(string)), dash-key = tuple([string, number]) })\n}',
   'variable "untyped" {}',
+  'variable "password" {\n  type      = string\n  sensitive = true\n}',
 ].join('\n\n');
 
 describe('quick fix: add the variable to terraform.tfvars', () => {
@@ -59,6 +60,10 @@ describe('quick fix: add the variable to terraform.tfvars', () => {
       assert.deepEqual(addFix(model, parser, 'untyped')?.edit, expected('untyped = ""'));
       // A plain edit, no command: it needs no prompt and no service.
       assert.equal(addFix(model, parser, 'name')?.command, undefined);
+      // A client that cannot create files (no `create` resource operation) is not offered an edit it cannot apply.
+      const diagnostic = missingValues(model, parser).get('name')!;
+      const withoutCreate = provideQuickFixes({ model, snapshot: linkedSnapshot(model), file: diagnostic.file, text: '', diagnostics: [diagnostic.diagnostic], parser, prompts: {}, canCreateFiles: false });
+      assert.deepEqual(withoutCreate.filter((action) => action.edit?.documentChanges), []);
     } finally {
       model.dispose();
     }
@@ -97,6 +102,9 @@ describe('quick fix: add the variable to terraform.tfvars', () => {
     const { model, parser, folder } = await loadMemoryModel({ 'variables.tf': `${variables}\n` });
     const tfvars = path.join(folder, 'terraform.tfvars');
     try {
+      // A secret is never written into a file: its value goes in a sensitive workspace variable.
+      assert.ok(missingValues(model, parser).has('password'), 'the sensitive variable has no missing-value diagnostic to fix');
+      assert.equal(addFix(model, parser, 'password'), undefined);
       // A name the client mangled in the diagnostic's data (or one no longer declared) is never written.
       const mangled = JSON.parse(JSON.stringify(missingValues(model, parser).get('count_of')!).replace('"name":"count_of"', '"name":"x = 1\\nevil"'));
       assert.equal(mangled.diagnostic.data.name, 'x = 1\nevil');
@@ -130,5 +138,12 @@ describe('quick fix: add the variable to terraform.tfvars', () => {
     } finally {
       model.dispose();
     }
+  });
+
+  test('a client can create files when it declares documentChanges and the create resource operation', () => {
+    assert.equal(clientCanCreateFiles({ workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } } }), true);
+    assert.equal(clientCanCreateFiles({ workspace: { workspaceEdit: { documentChanges: true } } }), false);
+    assert.equal(clientCanCreateFiles({ workspace: { workspaceEdit: { resourceOperations: ['create'] } } }), false);
+    assert.equal(clientCanCreateFiles({}), false);
   });
 });

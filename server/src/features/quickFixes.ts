@@ -2,8 +2,8 @@
 // the diagnostic was computed) and either edits the code or invokes one of the core's variable commands.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeActionKind } from 'vscode-languageserver';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, ResourceOperationKind } from 'vscode-languageserver';
+import type { ClientCapabilities, CodeAction, Diagnostic } from 'vscode-languageserver';
 import type { ModuleFolderModel } from '../model';
 import { serverCommand } from './commands';
 import type { ClientPrompts } from './commands';
@@ -26,6 +26,8 @@ export interface QuickFixRequest {
   parser?: TerraformParser;
   /** What the client can ask its user (the value of a variable to set). */
   prompts?: ClientPrompts;
+  /** False when the client cannot create a file in a workspace edit (clientCanCreateFiles): no fix that needs one. */
+  canCreateFiles?: boolean;
 }
 
 export function provideQuickFixes(request: QuickFixRequest): CodeAction[] {
@@ -34,9 +36,23 @@ export function provideQuickFixes(request: QuickFixRequest): CodeAction[] {
     if (diagnostic.source !== diagnosticSource) continue;
     const data = readDiagnosticData(diagnostic.data);
     if (!data) continue;
-    for (const action of fixesFor(data, request)) actions.push({ ...action, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] });
+    for (const action of fixesFor(data, request)) {
+      // A client without resource operations would fail to apply it, or apply the text edit to no file.
+      if (request.canCreateFiles === false && createsFile(action)) continue;
+      actions.push({ ...action, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] });
+    }
   }
   return actions;
+}
+
+/** Whether the client can apply a CreateFile in a workspace edit (LSP workspace.workspaceEdit: documentChanges and the `create` resource operation). */
+export function clientCanCreateFiles(capabilities: ClientCapabilities): boolean {
+  const workspaceEdit = capabilities.workspace?.workspaceEdit;
+  return workspaceEdit?.documentChanges === true && (workspaceEdit.resourceOperations ?? []).includes(ResourceOperationKind.Create);
+}
+
+function createsFile(action: CodeAction): boolean {
+  return action.edit?.documentChanges?.some((change) => 'kind' in change && change.kind === 'create') === true;
 }
 
 function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] {

@@ -18,7 +18,7 @@ import { planUnmatchedDiagnostic } from './planDiagnostic';
 import { providePlanHover } from './planHover';
 import { providePlanInlayHints } from './planInlayHints';
 import { providePlanLenses } from './planLens';
-import { provideQuickFixes } from './quickFixes';
+import { clientCanCreateFiles, provideQuickFixes } from './quickFixes';
 import type { ClientPrompts } from './commands';
 import { readInitializationOptions } from '../config/settings';
 import { provideRunActions, runActionKinds } from './runActions';
@@ -64,6 +64,8 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
   // What the client asks its user for a command's missing argument (initializationOptions.prompts): actions that need
   // one are offered only there, so no editor gets a command it cannot complete.
   let prompts: ClientPrompts = {};
+  /** Whether the client can apply a workspace edit that creates a file (variables.tf, terraform.tfvars). */
+  let canCreateFiles = true;
   let disposed = false;
   const log = (what: string, error: unknown) => {
     if (disposed) return; // shutting down: the connection may be gone
@@ -150,7 +152,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
     const only = params.context.only;
     const wanted = (kind: string) => !only || only.some((prefix) => kind === prefix || kind.startsWith(`${prefix}.`));
     const actions: CodeAction[] = [];
-    if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser, prompts }));
+    if (wanted(CodeActionKind.QuickFix)) actions.push(...provideQuickFixes({ model, snapshot, file, text, diagnostics: params.context.diagnostics, parser, prompts, canCreateFiles }));
     actions.push(...provideRunActions({ model, snapshot, file, text, lines: linesOf(params.textDocument.uri, text), range: params.range, prompts }).filter((action) => action.kind !== undefined && wanted(action.kind)));
     return actions;
   };
@@ -228,6 +230,7 @@ export function registerLanguageFeatures(connection: Connection, documents: Open
       sharedEditRange = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true;
       sharedData = capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('data') === true;
       prompts = readInitializationOptions(params.initializationOptions).value.prompts ?? {};
+      canCreateFiles = clientCanCreateFiles(capabilities);
       return {
         completionProvider: { triggerCharacters: ['.', '"'], resolveProvider: true },
         hoverProvider: true,

@@ -1,6 +1,7 @@
 // The edit that gives a variable a value in the module folder's terraform.tfvars (which Terraform loads by itself):
 // `<name> = <placeholder of its type>` appended to the file, or the file created with it. No edit when the file
-// already sets the key (never a second entry for it), for a name the folder does not declare, or when the model
+// already sets the key (never a second entry for it), for a name the folder does not declare or declares sensitive
+// (a secret goes in a sensitive workspace variable, not a file often committed), or when the model
 // cannot say where the file ends safely (over the size limit, unreadable, or broken: an entry appended after a
 // brace left open would land inside it).
 import path from 'node:path';
@@ -19,6 +20,8 @@ export function addTfvarsEntryEdit(model: ModuleFolderModel, name: string): Work
   // The name comes back from the client in the diagnostic's data: only a variable this folder declares is written.
   const declaration = folderFacts(model).variablesByName.get(name);
   if (!declaration || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) return undefined;
+  // A secret's value belongs in a sensitive workspace variable, never in a file that is often committed.
+  if (declaration.sensitive) return undefined;
   const entry = `${name} = ${placeholderFor(declaration.type?.parsed)}`;
   const contribution = model.index.get(file);
   if (!contribution) {
