@@ -86,7 +86,8 @@ async function setVariableFromQuickFix(page, folder, emulator) {
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ state: 'attached', timeout });
   await page.keyboard.press('Control+.');
-  const rows = page.locator('.action-widget .monaco-list-row');
+  // Actions only: the list's group headers ("Quick Fix") are rows too, which the keyboard skips.
+  const rows = page.locator('.action-widget .monaco-list-row.action');
   await rows.first().waitFor({ state: 'visible', timeout });
   const titles = await rows.allTextContents();
   const index = titles.findIndex((title) => title.includes('Set workspace variable "environment"'));

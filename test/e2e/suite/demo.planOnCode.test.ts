@@ -65,7 +65,8 @@ describe('plans on the code', function () {
         stepPick: [(items: Array<{ label: string }>) => items.find((i) => i.label === 'Plan only')],
         // message, then no run variable (an empty entry goes on), then no Terraform version
         stepInput: ['Plan on the code', '', ''],
-        stepPickMany: [[], (items: Array<{ label: string }>) => items.filter((i) => i.label === replaced)],
+        // no target, the replaced block, no run option
+        stepPickMany: [[], (items: Array<{ label: string }>) => items.filter((i) => i.label === replaced), []],
         quickPick: [(items: Array<{ go?: boolean }>) => items.find((i) => i.go === true)],
       },
       async (asked) => {
