@@ -17,6 +17,13 @@ import type { ChangeRequestsTree } from './changeRequestsTree';
 type ChangeRequestRef = { changeRequest: ChangeRequestSummary; workspace: WorkspaceRef };
 
 export function registerChangeRequestCommands(context: vscode.ExtensionContext, deps: ClientDeps, tree: ChangeRequestsTree, workspaces: ViewWorkspaces, documents: ReadOnlyDocuments): void {
+  // A change request archived elsewhere (the web, another window) shows so in its open document once the view reads
+  // the list again; one never opened stays unopened.
+  context.subscriptions.push(
+    tree.onDidReadList(({ workspace, changeRequests }) => {
+      for (const changeRequest of changeRequests) documents.update(documentPath(changeRequest), changeRequestMarkdown(changeRequest, workspace));
+    }),
+  );
   registerCommands(context, {
     'hcpTerraform.refreshChangeRequests': () => tree.refresh(),
     'hcpTerraform.createChangeRequest': (node?: unknown) => createChangeRequest(deps, tree, workspaces, workspaceRefOf(node)),

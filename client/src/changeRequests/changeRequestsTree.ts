@@ -23,6 +23,9 @@ export type ChangeRequestsNode =
 export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequestsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ChangeRequestsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly read$ = new vscode.EventEmitter<{ workspace: WorkspaceRef; changeRequests: ChangeRequestSummary[] }>();
+  /** Each list the service answered: what is shown elsewhere (an open change request's document) follows it. */
+  readonly onDidReadList = this.read$.event;
   /** Each workspace's change requests as last read: shown still, under an error row, when a re-read fails. */
   private readonly lastReads = new LastReads<ChangeRequestSummary>();
   private readonly subscriptions: vscode.Disposable[];
@@ -113,6 +116,7 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
 
   private async changeRequestsOf(workspace: WorkspaceRef): Promise<ChangeRequestsNode[]> {
     const list = await this.lastReads.read(workspace, () => this.read(workspace));
+    if (!list.error) this.read$.fire({ workspace, changeRequests: list.items });
     if (list.error) {
       const missing = await this.featureMissing(workspace);
       if (missing) return [{ kind: 'message', text: missing, icon: 'info', tooltip: 'Change requests are a beta feature of the top paid edition; the service hides them (404) on other plans.', contextValue: 'hcpCrFeatureMissing' }];
@@ -136,5 +140,6 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
+    this.read$.dispose();
   }
 }

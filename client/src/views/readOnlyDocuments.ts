@@ -36,12 +36,14 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   /**
-   * Re-renders the document at `path` if it was opened: VS Code reads a provider's document again only when told its
-   * URI changed, and then every editor and preview showing it follows. One never opened stays unopened.
+   * Re-renders the document at `path` if it was opened and its text changed: VS Code reads a provider's document again
+   * only when told its URI changed, and then every editor and preview showing it follows. One never opened stays unopened.
    */
   update(path: string, markdown: string): void {
     const uri = vscode.Uri.from({ scheme: documentScheme, path });
-    if (!this.texts.has(uri.toString())) return;
+    const shown = this.texts.get(uri.toString());
+    // Never opened: stays so. Unchanged: no re-read (each list read would redraw every open preview).
+    if (shown === undefined || shown === markdown) return;
     this.texts.set(uri.toString(), markdown);
     this.changed.fire(uri);
   }
