@@ -1,4 +1,4 @@
-// The prompt-free fix of `missing-value`: "Add <name> to terraform.tfvars", a placeholder of the declared type in the
+// The prompt-free fix of `missing-value`: Add "<name>" to terraform.tfvars, a placeholder of the declared type in the
 // file Terraform loads by itself. The exact edit: created with the entry, appended after the last entry (closed) or
 // at the document's end (open), never a second entry for a key, nothing when the file's end is not known safely.
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ function missingValues(model: ModuleFolderModel, parser: TerraformParser): Map<s
 function addFix(model: ModuleFolderModel, parser: TerraformParser, name: string, diagnostic = missingValues(model, parser).get(name)): CodeAction | undefined {
   assert.ok(diagnostic, `no missing-value diagnostic for ${name}`);
   const actions = provideQuickFixes({ model, snapshot: linkedSnapshot(model), file: diagnostic.file, text: model.openText(diagnostic.file) ?? '', diagnostics: [diagnostic.diagnostic], parser, prompts: {} });
-  return actions.find((action) => action.title === `Add ${name} to terraform.tfvars`);
+  return actions.find((action) => action.title === `Add "${name}" to terraform.tfvars`);
 }
 
 const variables = [

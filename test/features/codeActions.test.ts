@@ -40,7 +40,7 @@ describe('quick fixes', () => {
     const { model, parser } = await loadDemoModel();
     const { actions } = fixesFor(model, parser, 'missing-value');
     // The edit of the second: addToTfvars.test.ts.
-    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app…', 'Add environment to terraform.tfvars']);
+    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app…', 'Add "environment" to terraform.tfvars']);
     assert.equal(actions[0].kind, 'quickfix');
     assert.equal(actions[0].diagnostics?.[0].code, 'missing-value');
     assert.deepEqual(commandOf(actions[0]), {
@@ -54,9 +54,9 @@ describe('quick fixes', () => {
     const { model, parser } = await loadDemoModel();
     model.openDocument(demoFile('prod.tfvars'), 'environment = "prod"\n');
     const { actions } = fixesFor(model, parser, 'missing-value');
-    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app…', 'Set workspace variable "environment" in demo-app to the value in prod.tfvars', 'Add environment to terraform.tfvars']);
+    assert.deepEqual(actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app…', 'Set workspace variable "environment" in demo-app to the value in prod.tfvars', 'Add "environment" to terraform.tfvars']);
     // An editor that cannot ask for a value gets only the actions that carry one (or need none).
-    assert.deepEqual(fixesFor(model, parser, 'missing-value', {}).actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app to the value in prod.tfvars', 'Add environment to terraform.tfvars']);
+    assert.deepEqual(fixesFor(model, parser, 'missing-value', {}).actions.map((a) => a.title), ['Set workspace variable "environment" in demo-app to the value in prod.tfvars', 'Add "environment" to terraform.tfvars']);
     assert.deepEqual(commandOf(actions[1]).argument, { hostname, workspaceId: demoWorkspace.id, key: 'environment', category: 'engine', value: 'prod', hcl: false, sensitive: false });
     model.openDocument(demoFile('prod.tfvars'), 'environment = ["a"]\n');
     const hclValue = fixesFor(model, parser, 'missing-value').actions[1];

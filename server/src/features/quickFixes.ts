@@ -79,7 +79,7 @@ function fixesFor(data: DiagnosticData, request: QuickFixRequest): CodeAction[] 
         : [];
       // Prompt-free, for every editor: a placeholder of the declared type in terraform.tfvars, to be replaced.
       const tfvarsEdit = addTfvarsEntryEdit(request.model, data.name);
-      const inTfvars: CodeAction[] = tfvarsEdit ? [{ title: `Add ${data.name} to ${autoLoadedTfvarsName}`, edit: tfvarsEdit }] : [];
+      const inTfvars: CodeAction[] = tfvarsEdit ? [{ title: `Add "${data.name}" to ${autoLoadedTfvarsName}`, edit: tfvarsEdit }] : [];
       return [...asking, ...fromVarFiles, ...inTfvars];
     }
     case 'undeclared-workspace-variable': {

@@ -1,4 +1,4 @@
-// A value of a declared type to start from, as the "Add <name> to terraform.tfvars" quick fix writes it: the
+// A value of a declared type to start from, as the Add "<name>" to terraform.tfvars quick fix writes it: the
 // smallest literal the type accepts, so the file is valid (and the variable has a value) before the user types the
 // real one. An object gets its required attributes, each a placeholder of its own type; optional ones are left out.
 import type { TerraformType } from '../model';
