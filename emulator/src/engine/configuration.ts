@@ -9,6 +9,7 @@ import type { TerraformParser } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { Scope } from './evaluate';
+import { declaredRepetition, type DeclaredRepetition } from './deleteReasons';
 import { readLifecycle, type ResourceLifecycle } from './lifecycle';
 import { refactoringStatements, type MoveStatement, type RemoveStatement } from './refactoring';
 import { expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
@@ -60,6 +61,8 @@ export interface DeclaredConfiguration {
   moves: MoveStatement[];
   /** The `removed` blocks, likewise. */
   removals: RemoveStatement[];
+  /** How each resource block repeats per module instance, for why a plan destroys what is no longer declared. */
+  repetition?: DeclaredRepetition;
 }
 
 /** Variable values by name: run variables over workspace variables (the caller merges them; defaults come from the code). */
@@ -100,7 +103,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       });
     const { moves, removals } = refactoringStatements(root);
     // A configuration that only removes or moves what the state holds is still one to plan (its resources go).
-    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals } : undefined;
+    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals, repetition: declaredRepetition(root) } : undefined;
   } finally {
     for (const tree of trees) tree.delete();
   }

@@ -19,7 +19,7 @@ import { stateInstances } from './stateInstances';
 import { movedState } from './stateMoves';
 import { movedAddresses } from '../engine/refactoring';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
-import type { LogRecord, RunRecord } from './model';
+import type { LogRecord, PlannedChange, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
 import type { RunRecords } from './records';
 
@@ -139,7 +139,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     run.configuration = declared;
     const unknownArguments = renamedKeys(records.unknownArguments.get(run.workspaceId) ?? new Map(), renames);
     const changes = configuredChanges({ run, declared, state: prior, unknownArguments }).filter((change) => targeted(run, change.address));
-    run.changes = withValues(changes, declared, prior).map((change) => withPreviousAddress(change, previousAddress));
+    run.changes = withValues(changes, declared, prior).map((change) => movedWithoutTarget(withPreviousAddress(change, previousAddress)));
     const changed = new Set(changes.map((change) => change.address));
     run.unchanged = run.isDestroy || run.refreshOnly
       ? []
@@ -181,6 +181,14 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
 function withPreviousAddress<Change extends { address: string }>(change: Change, previousAddress: ReadonlyMap<string, string>): Change {
   const from = previousAddress.get(change.address);
   return from === undefined ? change : { ...change, previousAddress: from };
+}
+
+/**
+ * A `moved` block whose `to` nothing declares: Terraform destroys the object at its new address and says why
+ * ("because a was moved to b, which is not in configuration"), not that the block is gone.
+ */
+function movedWithoutTarget(change: PlannedChange): PlannedChange {
+  return change.previousAddress && change.actionReason === 'delete_because_no_resource_config' ? { ...change, actionReason: 'delete_because_no_move_target' } : change;
 }
 
 /** A map by address with the renamed addresses' entries under their new address. */

@@ -54,6 +54,7 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
       after_sensitive: after ? markers(sensitive) : false,
     },
     ...(change.action === 'replace' ? { action_reason: run.replaceAddrs?.includes(change.address) ? 'replace_by_request' : 'replace_because_cannot_update' } : {}),
+    ...(change.action === 'delete' && change.actionReason ? { action_reason: change.actionReason } : {}),
   };
 }
 
