@@ -84,7 +84,7 @@ describe('the Terraform CLI against the emulator: show -json of a saved cloud pl
 
   test('a planned instance has Terraform\'s fields; unknown attributes are left out, unset ones are null', () => {
     const { values, ...fields } = resource(shown.planned_values, 'terraform_data.e');
-    assert.deepEqual(fields, { address: 'terraform_data.e', mode: 'managed', type: 'terraform_data', name: 'e', provider_name: 'terraform.io/builtin/terraform', schema_version: 0, sensitive_values: { input: [false, false] } });
+    assert.deepEqual(fields, { address: 'terraform_data.e', mode: 'managed', type: 'terraform_data', name: 'e', provider_name: 'terraform.io/builtin/terraform', schema_version: 0, sensitive_values: { input: [false, false], output: [] } });
     assert.deepEqual(values, { input: ['x', 1], triggers_replace: null }, 'id and output are known only after apply');
     const updated = resource(shown.planned_values, 'terraform_data.a');
     assert.equal(updated.values.input, 'hello2');
