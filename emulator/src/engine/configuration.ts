@@ -73,6 +73,8 @@ export interface ReadOptions {
   sensitiveVariables?: ReadonlySet<string>;
   /** Resource instances' attributes, for expressions that read a resource; without it those are known only after apply. */
   instanceAttributes?: InstanceAttributes;
+  /** What `terraform.workspace` evaluates to (engine/terraformWorkspace.ts); without it, unknown. */
+  workspaceName?: string;
 }
 
 /** The configuration's declarations; undefined when no `.tf` file declares a resource, a root output, a moved or a removed block. */
@@ -91,7 +93,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block, file: path.posix.normalize(file) });
       sources.set(dir === '.' ? '' : dir, blocks);
     }
-    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes);
+    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes, options.workspaceName);
     const instances = moduleInstances(root);
     const outputs = root.blocks
       .filter((block) => block.keyword === 'output' && block.labels[0])

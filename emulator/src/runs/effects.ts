@@ -1,6 +1,7 @@
 // What else changes when a run enters a state: its plan, apply, cost estimate, policy check and task stages
 // follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
 // and the workspace's next state version is written when an apply finishes (or, interrupted, stops).
+import { runWorkspaceName } from './runWorkspaceName';
 import type { Store } from '../store/store';
 import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
 import { readConfiguration } from '../engine/configuration';
@@ -124,7 +125,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
   const parser = store.followConfiguration ? store.terraformParser : undefined;
-  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables), { workspaceName: runWorkspaceName(store, run) }) : undefined;
   // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import),
   // with the configuration's `moved` blocks' renames made to it, as Terraform makes them before it plans.
   const held = store.stateVersions.current(run.workspaceId)?.state;
