@@ -9,6 +9,7 @@ import type { TerraformParser } from '../../../server/src/model';
 import type { LiteralValue } from '../../../server/src/model/hclLiterals';
 import { attributeName, blockKeyword, blockLabelNodes, bodyItems, labelValue, topLevelBlocks } from '../../../server/src/model/syntaxTree';
 import type { Scope } from './evaluate';
+import { declaredRepetition, type DeclaredRepetition } from './deleteReasons';
 import { readLifecycle, type ResourceLifecycle } from './lifecycle';
 import { refactoringStatements, type MoveStatement, type RemoveStatement } from './refactoring';
 import { expand, instanceSuffix, ModuleInstance, type ConfigBlock } from './modules';
@@ -60,6 +61,8 @@ export interface DeclaredConfiguration {
   moves: MoveStatement[];
   /** The `removed` blocks, likewise. */
   removals: RemoveStatement[];
+  /** How each resource block repeats per module instance, for why a plan destroys what is no longer declared. */
+  repetition?: DeclaredRepetition;
 }
 
 /** Variable values by name: run variables over workspace variables (the caller merges them; defaults come from the code). */
@@ -70,6 +73,8 @@ export interface ReadOptions {
   sensitiveVariables?: ReadonlySet<string>;
   /** Resource instances' attributes, for expressions that read a resource; without it those are known only after apply. */
   instanceAttributes?: InstanceAttributes;
+  /** What `terraform.workspace` evaluates to (engine/terraformWorkspace.ts); without it, unknown. */
+  workspaceName?: string;
 }
 
 /** The configuration's declarations; undefined when no `.tf` file declares a resource, a root output, a moved or a removed block. */
@@ -88,7 +93,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       for (const block of topLevelBlocks(tree.rootNode)) blocks.push({ keyword: blockKeyword(block), labels: blockLabelNodes(block).map(labelValue), node: block, file: path.posix.normalize(file) });
       sources.set(dir === '.' ? '' : dir, blocks);
     }
-    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes);
+    const root = new ModuleInstance(sources, '', '', { value: (name) => variables.get(name), sensitive: (name) => sensitiveVariables.has(name) }, 0, options.instanceAttributes, options.workspaceName);
     const instances = moduleInstances(root);
     const outputs = root.blocks
       .filter((block) => block.keyword === 'output' && block.labels[0])
@@ -100,7 +105,7 @@ export function readConfiguration(parser: TerraformParser, files: ReadonlyMap<st
       });
     const { moves, removals } = refactoringStatements(root);
     // A configuration that only removes or moves what the state holds is still one to plan (its resources go).
-    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals } : undefined;
+    return instances.length > 0 || outputs.length > 0 || moves.length > 0 || removals.length > 0 ? { instances, outputs, moves, removals, repetition: declaredRepetition(root) } : undefined;
   } finally {
     for (const tree of trees) tree.delete();
   }

@@ -22,6 +22,8 @@ export interface Scope {
   resource?(type: string, name: string): Value;
   /** `path.module` relative to the configuration's root ("." for the root module). */
   modulePath: string;
+  /** `terraform.workspace`, where the run tells it (engine/terraformWorkspace.ts); unknown otherwise. */
+  workspaceName?: string;
   count?: number;
   each?: { key: string; value: LiteralValue };
   /** Names bound by `for` expressions and dynamic blocks' iterators. */
@@ -82,6 +84,7 @@ function reference(parts: Node[], scope: Scope): [Value, number] {
     if (name === 'each' && (attribute === 'key' || attribute === 'value')) return scope.each?.[attribute];
     if (name === 'path' && attribute === 'module') return scope.modulePath;
     if (name === 'path' && (attribute === 'root' || attribute === 'cwd')) return '.';
+    if (name === 'terraform' && attribute === 'workspace') return scope.workspaceName;
     if (!nonResourceRoots.has(name)) return scope.resource?.(name, attribute);
     return undefined;
   })();

@@ -94,6 +94,8 @@ export class ModuleInstance {
     private readonly binding: Binding,
     private readonly depth = 0,
     private readonly instanceAttributes?: InstanceAttributes,
+    /** `terraform.workspace` in this module and those it calls (the same in all of them, as in Terraform). */
+    private readonly workspaceName?: string,
   ) {
     this.scope = {
       variable: (name) => this.once(`var.${name}`, unknown, () => this.variable(name)),
@@ -101,6 +103,7 @@ export class ModuleInstance {
       module: (name) => this.moduleValue(name),
       resource: (type, name) => this.once(`resource.${type}.${name}`, unknown, () => this.resource(type, name)),
       modulePath: dir || '.',
+      ...(workspaceName !== undefined ? { workspaceName } : {}),
     };
     this.sensitivity = {
       variable: (name) => binding.sensitive(name) || this.variableBlock(name)?.sensitive === true,
@@ -218,7 +221,7 @@ export class ModuleInstance {
         sensitive: (variable) => this.readsSensitive(argument(variable)),
       };
       const modulePath = `${this.path ? `${this.path}.` : ''}module.${name}${instanceSuffix(index)}`;
-      return { ...(index !== undefined ? { index } : {}), module: new ModuleInstance(this.sources, dir, modulePath, binding, this.depth + 1, this.instanceAttributes) };
+      return { ...(index !== undefined ? { index } : {}), module: new ModuleInstance(this.sources, dir, modulePath, binding, this.depth + 1, this.instanceAttributes, this.workspaceName) };
     });
     return { expansion, modules };
   }

@@ -8,6 +8,7 @@
 import type { TerraformParser } from '../../../server/src/model';
 import type { Variable } from '../store/model';
 import type { DeclaredConfiguration } from './configuration';
+import { deleteReason, type DeleteReason } from './deleteReasons';
 import { instanceChange, type UnknownArgumentRecords } from './instanceChange';
 import { removalOf } from './refactoring';
 import { VariableValueMap } from './values';
@@ -27,6 +28,8 @@ export type ConfiguredChange = {
   action: 'create' | 'update' | 'delete' | 'replace' | 'forget';
   /** A replacement that creates the new object before destroying the old one (Terraform's CreateThenDelete). */
   createBeforeDestroy?: true;
+  /** Why a delete of an instance the code no longer declares happens (Terraform's action_reason). */
+  actionReason?: DeleteReason;
 };
 
 export function configuredChanges({ run, declared, state, unknownArguments }: ConfiguredChangeInputs): ConfiguredChange[] {
@@ -42,7 +45,13 @@ export function configuredChanges({ run, declared, state, unknownArguments }: Co
     changes.push({ address: instance.address, action, ...(action === 'replace' && instance.lifecycle?.createBeforeDestroy ? { createBeforeDestroy: true as const } : {}) });
   }
   for (const address of state.keys()) {
-    if (!declaredAddresses.has(address)) changes.push({ address, action: removalOf(address, declared.removals)?.destroy === false ? 'forget' : 'delete' });
+    if (declaredAddresses.has(address)) continue;
+    if (removalOf(address, declared.removals)?.destroy === false) {
+      changes.push({ address, action: 'forget' });
+      continue;
+    }
+    const reason = declared.repetition && deleteReason(address, declared.repetition);
+    changes.push({ address, action: 'delete', ...(reason ? { actionReason: reason } : {}) });
   }
   return changes;
 }

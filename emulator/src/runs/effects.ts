@@ -1,6 +1,7 @@
 // What else changes when a run enters a state: its plan, apply, cost estimate, policy check and task stages
 // follow the run (notes §4.7 "Sub-resource statuses"), the plan's changes are worked out when planning starts,
 // and the workspace's next state version is written when an apply finishes (or, interrupted, stops).
+import { runWorkspaceName } from './runWorkspaceName';
 import type { Store } from '../store/store';
 import { countChanges, declaredResourceAddresses, isTargeted, plannedChanges } from './changes';
 import { readConfiguration } from '../engine/configuration';
@@ -19,7 +20,7 @@ import { stateInstances } from './stateInstances';
 import { movedState } from './stateMoves';
 import { movedAddresses } from '../engine/refactoring';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
-import type { LogRecord, RunRecord } from './model';
+import type { LogRecord, PlannedChange, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
 import type { RunRecords } from './records';
 
@@ -124,7 +125,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const outcome = workspace?.planOutcome ?? { hasChanges: true, errors: false, resourceAdditions: 1, resourceChanges: 0, resourceDestructions: 0 };
   const version = store.configurationVersion(run.configurationVersionId);
   const parser = store.followConfiguration ? store.terraformParser : undefined;
-  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables)) : undefined;
+  const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables), { workspaceName: runWorkspaceName(store, run) }) : undefined;
   // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import),
   // with the configuration's `moved` blocks' renames made to it, as Terraform makes them before it plans.
   const held = store.stateVersions.current(run.workspaceId)?.state;
@@ -139,7 +140,7 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
     run.configuration = declared;
     const unknownArguments = renamedKeys(records.unknownArguments.get(run.workspaceId) ?? new Map(), renames);
     const changes = configuredChanges({ run, declared, state: prior, unknownArguments }).filter((change) => targeted(run, change.address));
-    run.changes = withValues(changes, declared, prior).map((change) => withPreviousAddress(change, previousAddress));
+    run.changes = withValues(changes, declared, prior).map((change) => movedWithoutTarget(withPreviousAddress(change, previousAddress)));
     const changed = new Set(changes.map((change) => change.address));
     run.unchanged = run.isDestroy || run.refreshOnly
       ? []
@@ -181,6 +182,14 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
 function withPreviousAddress<Change extends { address: string }>(change: Change, previousAddress: ReadonlyMap<string, string>): Change {
   const from = previousAddress.get(change.address);
   return from === undefined ? change : { ...change, previousAddress: from };
+}
+
+/**
+ * A `moved` block whose `to` nothing declares: Terraform destroys the object at its new address and says why
+ * ("because a was moved to b, which is not in configuration"), not that the block is gone.
+ */
+function movedWithoutTarget(change: PlannedChange): PlannedChange {
+  return change.previousAddress && change.actionReason === 'delete_because_no_resource_config' ? { ...change, actionReason: 'delete_because_no_move_target' } : change;
 }
 
 /** A map by address with the renamed addresses' entries under their new address. */

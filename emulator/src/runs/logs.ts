@@ -1,6 +1,7 @@
 // Plan and apply output that reads like the real thing (resource lines, the "Plan: N to add…" summary), and
 // how much of it is visible at a given moment: a phase's output appears line by line over its duration, so a
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
+import { deleteReasonLine } from './deleteReasonLine';
 import type { ApplyOperation, LogRecord, PlannedChange, RunRecord } from './model';
 import { parseAddress } from './address';
 import { attributeLines } from './attributeLines';
@@ -174,9 +175,10 @@ function movedBlock(instance: NonNullable<RunRecord['unchanged']>[number]): stri
 }
 
 function changeBlock(change: PlannedChange): string[] {
-  const block = changeBlockOf(change);
-  // A change to an instance a `moved` block renamed says where it was, under its heading.
-  return change.previousAddress ? [block[0]!, `  # (moved from ${change.previousAddress})`, ...block.slice(1)] : block;
+  const [heading, ...rest] = changeBlockOf(change);
+  // Under the heading: why a delete happens, then where a `moved` block renamed the instance from (Terraform's order).
+  const reason = deleteReasonLine(change);
+  return [heading!, ...(reason ? [reason] : []), ...(change.previousAddress ? [`  # (moved from ${change.previousAddress})`] : []), ...rest];
 }
 
 function changeBlockOf(change: PlannedChange): string[] {

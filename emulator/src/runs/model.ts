@@ -3,6 +3,7 @@
 // Statuses are plain strings on purpose: the service owns that vocabulary, and a value this module does not know
 // must pass through untouched.
 import type { DeclaredConfiguration } from '../engine/configuration';
+import type { DeleteReason } from '../engine/deleteReasons';
 
 export type RunStatus = string;
 
@@ -28,6 +29,11 @@ export interface PlannedChange {
   createBeforeDestroy?: true;
   /** The address the state held the instance at before a `moved` block renamed it (Terraform's PrevRunAddr). */
   previousAddress?: string;
+  /**
+   * Why a delete happens, for one the configuration caused (Terraform's action_reason); a `moved` target that is
+   * not declared is `delete_because_no_move_target`.
+   */
+  actionReason?: DeleteReason | 'delete_because_no_move_target';
   /**
    * The instance's attributes before and after (null: it does not exist on that side), for plans that followed the
    * configuration (runs/changeValues.ts); absent for the seeded outcomes, whose attributes are not simulated.

@@ -5,6 +5,7 @@ import { readConfiguration, type DeclaredOutput } from '../engine/configuration'
 import { variableValues } from '../engine/plan';
 import type { Store } from '../store/store';
 import type { RunRecord } from './model';
+import { runWorkspaceName } from './runWorkspaceName';
 import type { StateInstance } from './stateInstances';
 
 /** A resource instance as the caller knows it (its attributes and which are sensitive); undefined when not known. */
@@ -21,13 +22,14 @@ export function outputsReadingInstances(store: Store, run: RunRecord, instances:
   const files = store.configurationVersion(run.configurationVersionId)?.files;
   if (!parser || !files?.size) return undefined;
   const variables = variableValues(parser, files, store.variablesOf(run.workspaceId), run.variables);
-  const outputs = readConfiguration(parser, files, variables, { instanceAttributes: (address) => instances(address)?.attributes })?.outputs;
+  const workspaceName = runWorkspaceName(store, run);
+  const outputs = readConfiguration(parser, files, variables, { instanceAttributes: (address) => instances(address)?.attributes, workspaceName })?.outputs;
   if (!outputs) return undefined;
   const withoutSecrets = (address: string) => {
     const instance = instances(address);
     return instance && Object.fromEntries(Object.entries(instance.attributes).filter(([name]) => !instance.sensitive.includes(name)));
   };
-  const hidden = new Map((readConfiguration(parser, files, variables, { instanceAttributes: withoutSecrets })?.outputs ?? []).map((output) => [output.name, output.value]));
+  const hidden = new Map((readConfiguration(parser, files, variables, { instanceAttributes: withoutSecrets, workspaceName })?.outputs ?? []).map((output) => [output.name, output.value]));
   return outputs.map((output) =>
     output.value !== undefined && !output.sensitive && JSON.stringify(hidden.get(output.name)) !== JSON.stringify(output.value) ? { ...output, sensitive: true } : output,
   );

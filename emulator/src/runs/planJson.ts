@@ -4,6 +4,7 @@
 import { parseAddress, impliedProvider } from './address';
 import { generatedId } from './changeValues';
 import type { PlannedChange, PlannedOutput, RunRecord } from './model';
+import { plannedValues, priorState, type ResourceChangeJson } from './planValues';
 
 export const planJsonPathPrefix = '/_archivist/v1/plan-json/';
 
@@ -21,11 +22,16 @@ interface Options {
 }
 
 export function planJsonDocument(run: RunRecord, { redact }: Options = { redact: false }): Record<string, unknown> {
+  const resourceChanges = [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))];
+  const prior = priorState(run, resourceChanges as unknown as ResourceChangeJson[]);
+  // Terraform's field order: the CLI does not care, a reader diffing against `terraform show -json` might.
   return {
     format_version: '1.2',
     terraform_version: run.engineVersion,
-    resource_changes: [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))],
+    planned_values: plannedValues(run, resourceChanges as unknown as ResourceChangeJson[]),
+    resource_changes: resourceChanges,
     output_changes: Object.fromEntries((run.isDestroy ? [] : (run.outputs ?? [])).map((output) => [output.name, outputChange(output, redact)])),
+    ...(prior ? { prior_state: prior } : {}),
   };
 }
 
@@ -48,6 +54,7 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
       after_sensitive: after ? markers(sensitive) : false,
     },
     ...(change.action === 'replace' ? { action_reason: run.replaceAddrs?.includes(change.address) ? 'replace_by_request' : 'replace_because_cannot_update' } : {}),
+    ...(change.action === 'delete' && change.actionReason ? { action_reason: change.actionReason } : {}),
   };
 }
 

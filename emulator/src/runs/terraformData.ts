@@ -6,6 +6,20 @@ import { typeOf } from '../store/valueType';
 
 const dynamicAttributes = ['input', 'output', 'triggers_replace'];
 
+/** The attributes a type's schema declares, where the emulator knows it (plan JSON writes the unset ones as null). */
+export function schemaAttributes(type: string): readonly string[] {
+  return type === 'terraform_data' ? ['id', ...dynamicAttributes] : [];
+}
+
+/**
+ * The value type of an attribute known only after apply, where the schema tells it: terraform_data's `output` takes
+ * `input`'s type. Plan JSON's `sensitive_values` writes an unknown list or object as an empty one (Terraform's
+ * SensitiveAsBool), so it needs the type; undefined when unknown.
+ */
+export function unknownAttributeSample(type: string, name: string, known: Record<string, unknown>): unknown {
+  return type === 'terraform_data' && name === 'output' ? known.input : undefined;
+}
+
 /** What the apply makes of computed attributes once the planned ones are known. */
 export function computeOnApply(type: string, attributes: Record<string, unknown>): Record<string, unknown> {
   return type === 'terraform_data' ? { ...attributes, output: attributes.input ?? null } : attributes;

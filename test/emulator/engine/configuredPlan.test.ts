@@ -122,7 +122,7 @@ resource "x" "new" {}
       { address: 'terraform_data.triggered', action: 'replace' },
       { address: 'x.asked', action: 'replace' },
       { address: 'x.new', action: 'create' },
-      { address: 'x.gone', action: 'delete' },
+      { address: 'x.gone', action: 'delete', actionReason: 'delete_because_no_resource_config' },
     ]);
     assert.deepEqual(configuredChanges({ run: { isDestroy: true, refreshOnly: false }, declared, state: stateOf({ 'x.kept': { id: 'k' } }), unknownArguments: new Map() }), [{ address: 'x.kept', action: 'delete' }]);
     assert.deepEqual(configuredChanges({ run: { isDestroy: false, refreshOnly: true }, declared, state, unknownArguments: new Map() }), []);
@@ -165,7 +165,7 @@ resource "terraform_data" "unset" {}
     assert.deepEqual(configuredChanges({ run, declared, state, unknownArguments: new Map() }), [
       { address: 'terraform_data.a', action: 'create' },
       { address: 'terraform_data.c', action: 'create' },
-      { address: 'terraform_data.a2', action: 'delete' },
+      { address: 'terraform_data.a2', action: 'delete', actionReason: 'delete_because_no_resource_config' },
     ]);
   });
 
@@ -213,7 +213,7 @@ module "app" {
     assert.deepEqual(configuredChanges({ run, declared: upload(new Map<string, unknown>([['release', '2'], ['size', 2], ['names', ['a']]])), state, unknownArguments: new Map() }), [
       { address: 'terraform_data.deploy', action: 'replace' },
       { address: 'module.app["a"].x.vm', action: 'update' },
-      { address: 'module.app["b"].x.vm', action: 'delete' },
+      { address: 'module.app["b"].x.vm', action: 'delete', actionReason: 'delete_because_no_module' },
     ]);
   });
 });

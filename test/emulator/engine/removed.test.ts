@@ -63,9 +63,9 @@ removed {
     const changes = configuredChanges({ run, declared: read(text), state: stateOf(['x.stays', 'x.forgotten[0]', 'x.destroyed', 'module.old.y.z', 'x.unmentioned']), unknownArguments: new Map() });
     assert.deepEqual(changes, [
       { address: 'x.forgotten[0]', action: 'forget' },
-      { address: 'x.destroyed', action: 'delete' },
+      { address: 'x.destroyed', action: 'delete', actionReason: 'delete_because_no_resource_config' },
       { address: 'module.old.y.z', action: 'forget' },
-      { address: 'x.unmentioned', action: 'delete' },
+      { address: 'x.unmentioned', action: 'delete', actionReason: 'delete_because_no_resource_config' },
     ]);
   });
 
