@@ -26,12 +26,12 @@ describe('DiskWatcher on a real folder', () => {
   const known = new Set<string>();
   const foldersAsked: string[] = [];
   const waiters: Array<() => void> = [];
-  /** Resolves once `uri` has been reported as `type`; rejects after a bound. */
+  /** Resolves once `uri` has been reported as `type`; rejects after a bound (generous: a loaded machine delays the watch). */
   const reportOf = (uri: string, type: FileChangeType) =>
     new Promise<void>((resolve, reject) => {
       const check = () => reported.some((change) => change.uri === uri && change.type === type);
       if (check()) return resolve();
-      const timer = setTimeout(() => reject(new Error(`${uri} not reported as ${type}; reported: ${JSON.stringify(reported)}`)), 5_000);
+      const timer = setTimeout(() => reject(new Error(`${uri} not reported as ${type}; reported: ${JSON.stringify(reported)}`)), 15_000);
       waiters.push(() => check() && (clearTimeout(timer), resolve()));
     });
 
