@@ -3,6 +3,7 @@
 // output is never saved); and the apply log lists the outputs the state holds after it, known at plan time or not.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { configurationSteps } from './configurationRuns';
 import { startHarness, type Harness } from './runs-harness';
 
 describe('configuration-driven runs: output changes', () => {
@@ -12,24 +13,9 @@ describe('configuration-driven runs: output changes', () => {
   });
   after(() => h.close());
 
-  const workspaceWith = (name: string, text: string, structured = true) => {
-    const { workspace } = h.addWorkspace(name, { autoApply: false, structuredRunOutputEnabled: structured });
-    upload(workspace.id, text);
-    return workspace.id;
-  };
-  const upload = (workspaceId: string, text: string) => {
-    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
-  };
-  const plan = async (workspaceId: string) => {
-    const run = await h.createRun({}, { workspaceId });
-    await h.clock.advance(60_000);
-    return run;
-  };
-  const apply = async (run: string) => {
-    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
-    await h.clock.advance(60_000);
-    assert.equal((await h.run(run)).attributes.status, 'applied');
-  };
+  const steps = configurationSteps(() => h);
+  const { upload, plan, apply } = steps;
+  const workspaceWith = (name: string, text: string, structured = true) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: structured });
   const outputChanges = async (run: string) => {
     const planId = (await h.run(run)).relationships.plan.data.id;
     const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });

@@ -3,6 +3,7 @@
 // and the new id a replaced instance gets.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { configurationSteps } from './configurationRuns';
 import { startHarness, type Harness } from './runs-harness';
 
 const configuration = `
@@ -27,24 +28,7 @@ describe('configuration-driven runs: outputs and replacements', () => {
   });
   after(() => h.close());
 
-  const workspaceWith = (name: string, text: string) => {
-    const { workspace } = h.addWorkspace(name, { autoApply: false });
-    upload(workspace.id, text);
-    return workspace.id;
-  };
-  const upload = (workspaceId: string, text: string) => {
-    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
-  };
-  const plan = async (workspaceId: string, attributes: Record<string, unknown> = {}) => {
-    const run = await h.createRun(attributes, { workspaceId });
-    await h.clock.advance(60_000);
-    return run;
-  };
-  const apply = async (run: string) => {
-    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
-    await h.clock.advance(60_000);
-    assert.equal((await h.run(run)).attributes.status, 'applied');
-  };
+  const { workspaceWith, upload, plan, apply } = configurationSteps(() => h);
   const planJson = async (run: string, redacted = false) => {
     const planId = (await h.run(run)).relationships.plan.data.id;
     const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output${redacted ? '-redacted' : ''}`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });

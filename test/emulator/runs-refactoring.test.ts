@@ -4,6 +4,7 @@
 // after the move's apply has no changes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { configurationSteps } from './configurationRuns';
 import { startHarness, type Harness } from './runs-harness';
 
 describe('configuration-driven runs: moved, removed and lifecycle', () => {
@@ -13,24 +14,10 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
   });
   after(() => h.close());
 
-  const workspaceWith = (name: string, text: string) => {
-    const { workspace } = h.addWorkspace(name, { autoApply: false, structuredRunOutputEnabled: false });
-    upload(workspace.id, text);
-    return workspace.id;
-  };
-  const upload = (workspaceId: string, text: string) => {
-    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
-  };
-  const plan = async (workspaceId: string) => {
-    const run = await h.createRun({}, { workspaceId });
-    await h.clock.advance(60_000);
-    return run;
-  };
-  const apply = async (run: string) => {
-    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
-    await h.clock.advance(60_000);
-    assert.equal((await h.run(run)).attributes.status, 'applied');
-  };
+  const steps = configurationSteps(() => h);
+  const { upload, plan, apply } = steps;
+  // The plain-text log is what these tests read: no structured run output.
+  const workspaceWith = (name: string, text: string) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: false });
   const planLog = async (run: string) => {
     const url = (await h.api('GET', `/api/v2/runs/${run}/plan`)).body.data.attributes['log-read-url'];
     return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '');

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { TerraformState } from '../../emulator/src/store/stateVersions';
+import { configurationSteps } from './configurationRuns';
 import { startHarness, type Harness } from './runs-harness';
 
 const configuration = `
@@ -20,21 +21,7 @@ describe('configuration-driven runs plan against the current state version', () 
   });
   after(() => h.close());
 
-  const workspaceWith = (name: string, text: string) => {
-    const { workspace } = h.addWorkspace(name, { autoApply: false });
-    h.store.configurationVersions.get(workspace.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
-    return workspace.id;
-  };
-  const plan = async (workspaceId: string) => {
-    const run = await h.createRun({}, { workspaceId });
-    await h.clock.advance(60_000);
-    return run;
-  };
-  const apply = async (run: string) => {
-    await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
-    await h.clock.advance(60_000);
-    assert.equal((await h.run(run)).attributes.status, 'applied');
-  };
+  const { workspaceWith, plan, apply } = configurationSteps(() => h);
   /** The planned actions by address, read from the plan JSON the CLI reads. */
   const actions = async (run: string) => {
     const planId = (await h.run(run)).relationships.plan.data.id;

@@ -1,0 +1,37 @@
+// The steps of the configuration-driven runs tests (runs-outputs, runs-output-changes, runs-state-diff,
+// runs-refactoring): a workspace of their own holding one main.tf, a plan run to its end on the manual clock, an
+// apply, and the plan's JSON as the CLI reads it. Not a test file itself (no `.test.ts`).
+import assert from 'node:assert/strict';
+import type { Workspace } from '../../emulator/src/store/model';
+import type { Harness } from './runs-harness';
+
+/** `harness` is called at each step: the tests start theirs in `before`, after these steps are made. */
+export function configurationSteps(harness: () => Harness) {
+  /** Replaces the workspace's configuration with one main.tf holding `text`. */
+  const upload = (workspaceId: string, text: string) => {
+    const h = harness();
+    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
+  };
+  return {
+    upload,
+    /** A workspace (manual apply unless `fields` say otherwise) whose configuration is `text`; its id. */
+    workspaceWith(name: string, text: string, fields: Partial<Workspace> = {}) {
+      const { workspace } = harness().addWorkspace(name, { autoApply: false, ...fields });
+      upload(workspace.id, text);
+      return workspace.id;
+    },
+    /** A run queued with `attributes` and planned to its end; its id. */
+    async plan(workspaceId: string, attributes: Record<string, unknown> = {}) {
+      const h = harness();
+      const run = await h.createRun(attributes, { workspaceId });
+      await h.clock.advance(60_000);
+      return run;
+    },
+    async apply(run: string) {
+      const h = harness();
+      await h.api('POST', `/api/v2/runs/${run}/actions/apply`);
+      await h.clock.advance(60_000);
+      assert.equal((await h.run(run)).attributes.status, 'applied');
+    },
+  };
+}
