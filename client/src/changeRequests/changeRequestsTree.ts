@@ -9,7 +9,7 @@ import type { ClientDeps } from '../clientDeps';
 import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
-import { onDidChangePins } from '../runs/tree/pins';
+import { listViewRedraws } from '../views/listViewRedraws';
 import { LastReads, readFailureText } from '../views/staleList';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { changeRequestContextValue, changeRequestDescription, featureMissingMessage, splitChangeRequests } from './changeRequestPresentation';
@@ -34,18 +34,7 @@ export class ChangeRequestsTree implements vscode.TreeDataProvider<ChangeRequest
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [
-      deps.server.onDidStart(() => this.refresh()),
-      deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
-      onDidChangePins(() => this.refresh()),
-      this.lastReads.redrawOnRecovery(deps.events.onRunsChanged, () => this.changed.fire(undefined)),
-      // Another account or token, or none: the lists and what may be done with them are read again with it, and
-      // nothing the previous one read stays on screen, even as a fallback.
-      deps.credentials.onDidChange(() => {
-        this.lastReads.forget();
-        this.refresh();
-      }),
-    ];
+    this.subscriptions = listViewRedraws(deps, this.lastReads, () => this.changed.fire(undefined));
   }
 
   /** Reads every list again; each stays on screen until its new read answers, and stays (marked) if that fails. */

@@ -8,7 +8,7 @@ import type { ClientDeps } from '../clientDeps';
 import { log } from '../log';
 import type { WorkspaceRef } from '../runs/model';
 import { errorMessage } from '../serverAccess';
-import { onDidChangePins } from '../runs/tree/pins';
+import { listViewRedraws } from '../views/listViewRedraws';
 import { LastReads, readFailureText } from '../views/staleList';
 import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { declarationOf, isUndeclared, sortVariables, variableContextValue, variableDescription, variableTooltipMarkdown } from './variablePresentation';
@@ -31,17 +31,7 @@ export class VariablesTree implements vscode.TreeDataProvider<VariablesNode>, vs
     private readonly deps: ClientDeps,
     private readonly workspaces: ViewWorkspaces,
   ) {
-    this.subscriptions = [
-      deps.server.onDidStart(() => this.refresh()),
-      deps.events.onWorkspaceChanged(() => this.changed.fire(undefined)),
-      onDidChangePins(() => this.refresh()),
-      this.lastReads.redrawOnRecovery(deps.events.onRunsChanged, () => this.changed.fire(undefined)),
-      // Another account or token, or none: what the previous one read must not stay on screen, even as a fallback.
-      deps.credentials.onDidChange(() => {
-        this.lastReads.forget();
-        this.refresh();
-      }),
-    ];
+    this.subscriptions = listViewRedraws(deps, this.lastReads, () => this.changed.fire(undefined));
   }
 
   refresh(): void {
