@@ -40,8 +40,15 @@ export async function checkViews(page, { resultsDir, emulator, check }) {
     await shoot(page, resultsDir, 'views-change-requests.png', screenshots);
   });
   await check('selecting a change request opens it as markdown with its rendered preview beside it', async () => {
-    await paneRow(page, 'Change Requests', 'olivia-owner').click();
+    // The demo seed's newest open change request on demo-app (emulator/src/seeds/demo.ts), by olivia-owner.
+    await paneRow(page, 'Change Requests', 'Make replica_count a number').filter({ hasText: 'olivia-owner' }).click();
     await page.locator('.tabs-container .tab', { hasText: /^Preview / }).first().waitFor({ state: 'visible', timeout });
+    // The tab shows before the preview draws: the webview renders in frames of its own ~1-2 s later, and a screenshot
+    // taken at the tab showed an empty pane. Wait for the rendered markdown in the shown webview's inner frame (it swaps
+    // in as #active-frame once loaded): the heading without the source's `\_` escape, and the message's text.
+    const preview = page.locator('iframe.webview.ready').filter({ visible: true }).contentFrame().locator('iframe#active-frame').contentFrame();
+    await preview.locator('h1', { hasText: 'Make replica_count a number' }).waitFor({ state: 'visible', timeout });
+    await preview.locator('p', { hasText: 'in terraform.tfvars does not convert to a' }).waitFor({ state: 'visible', timeout });
     await shoot(page, resultsDir, 'views-change-request-preview.png', screenshots);
   });
   await check('the Variables view shows demo-app\'s variables, sensitive ones as "sensitive", undeclared ones marked', async () => {
