@@ -30,7 +30,7 @@ describe('run action confirmation', () => {
       const question = confirmationOf(runActions[verb], run(), workspace);
       assert.ok(question, `${verb} asks nothing`);
       assert.equal(question.message, `${runActions[verb].name} run "Scale up" (run-1) in acme/web?`);
-      assert.equal(question.button, runActions[verb].confirm);
+      assert.equal(question.button, runActions[verb].name);
       assert.match(question.detail, /It is needs confirmation now\.$/);
     }
     assert.equal(confirmationOf(runActions.cancelRun, run(), workspace), undefined);

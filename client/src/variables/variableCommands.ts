@@ -16,6 +16,7 @@ import type { ViewWorkspaces } from '../views/viewWorkspaces';
 import { categoryLabels } from './variablePresentation';
 import { duplicateProblem, isEmptyEdit, keyProblem, sensitivityProblem, type VariableEdit } from './variableValidation';
 import type { VariablesNode, VariablesTree } from './variablesTree';
+import { deleteVariableQuestion } from '../../../server/src/commands/destructiveQuestions';
 
 type VariableNode = Extract<VariablesNode, { kind: 'variable' }>;
 
@@ -198,12 +199,8 @@ async function editVariable(deps: ClientDeps, tree: VariablesTree, node: Variabl
 
 async function deleteVariable(deps: ClientDeps, tree: VariablesTree, node: VariableNode): Promise<{ deleted: true } | undefined> {
   const { variable, workspace } = node;
-  const answer = await prompts.modal(
-    `Delete the variable "${variable.key}" of ${workspace.name}?`,
-    `The next run of ${workspace.name} no longer gets it${node.declaration ? `; the code's default (if any) applies instead` : ''}. This cannot be undone${variable.sensitive ? ', and its sensitive value cannot be read back' : ''}.`,
-    'Delete',
-  );
-  if (answer !== 'Delete') return undefined;
+  const question = deleteVariableQuestion({ key: variable.key, sensitive: variable.sensitive, declared: node.declaration !== undefined }, workspace.name);
+  if ((await prompts.modal(question.message, question.detail, question.button)) !== question.button) return undefined;
   try {
     const result = await deps.server.command('deleteVariable', { hostname: workspace.hostname, workspaceId: workspace.id, variableId: variable.id });
     tree.refresh();
