@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
-import type { CreateChangeRequestArguments, CreateVariableArguments, PlanLocalChangesArguments, QueuePlanArguments, RunActionArguments } from '../../server/src/protocol';
+import type { CreateChangeRequestArguments, CreateVariableArguments, DeleteVariableArguments, PlanLocalChangesArguments, QueuePlanArguments, RunActionArguments } from '../../server/src/protocol';
 import { serverCommand } from '../../server/src/protocol';
 import type { ClientDeps } from './clientDeps';
 import { log } from './log';
 import { runActionOfServerCommand } from './runs/actions/runActionDefinitions';
 import { actOnRunOfServerCommand, queueRunOfServerCommand } from './runs/actions/serverRunCommands';
+import { confirmDeleteOfServerCommand } from './variables/deleteVariableConfirmation';
 
 type ExecuteCommand = NonNullable<Middleware['executeCommand']>;
 
@@ -23,6 +24,10 @@ export function serverCommandMiddleware(deps: ClientDeps): ExecuteCommand {
     const [first] = args;
     const action = runActionOfServerCommand(command);
     if (action && hasRunId(first)) return actOnRunOfServerCommand(deps, action, first);
+    if (command === serverCommand('deleteVariable') && hasVariableId(first)) {
+      // A quick fix's Delete asks the Variables view's own modal: the server leaves confirming to this client.
+      if (!(await confirmDeleteOfServerCommand(deps, first))) return undefined;
+    }
     const completed = await completeArguments(command, args);
     if (completed === undefined) return undefined; // the user cancelled
     try {
@@ -39,6 +44,10 @@ export function serverCommandMiddleware(deps: ClientDeps): ExecuteCommand {
 
 function hasRunId(value: unknown): value is RunActionArguments {
   return typeof value === 'object' && value !== null && typeof (value as { runId?: unknown }).runId === 'string';
+}
+
+function hasVariableId(value: unknown): value is DeleteVariableArguments {
+  return typeof value === 'object' && value !== null && typeof (value as { variableId?: unknown }).variableId === 'string' && typeof (value as { workspaceId?: unknown }).workspaceId === 'string';
 }
 
 function hasWorkspaceId(value: unknown): value is QueuePlanArguments | PlanLocalChangesArguments {

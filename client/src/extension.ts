@@ -98,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       const { startLanguageClient } = await import('./languageClient');
       client = await startLanguageClient(
         context,
-        { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true, commandOutcomes: true } },
+        { address: own, token: await credentials.get(hostOf(own)), prompts: { trustHost: true, signIn: true, variableValue: true, changeRequestSubject: true, commandOutcomes: true, confirmations: true } },
         () => credentials.knownTokens(),
         deps,
       );

@@ -24,9 +24,11 @@ export interface InitializationOptions {
    * so the server does not also say so with window/showMessage), `changeRequestSubject` (it asks for the subject of a
    * change request opened from a selection, whose text is never sent), `commandOutcomes` (it shows what a command
    * did itself: its views and status bar follow the runs live, so the server does not also say so with
-   * window/showMessage). Other editors leave this out.
+   * window/showMessage), `confirmations` (it asks its user itself before a destructive command it sends: apply,
+   * discard, force-cancel, force-execute, a destroy plan, deleting a workspace variable; without it the server asks
+   * with window/showMessageRequest and sends nothing without the answer's button). Other editors leave this out.
    */
-  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean; commandOutcomes?: boolean };
+  prompts?: { trustHost?: boolean; variableValue?: boolean; signIn?: boolean; changeRequestSubject?: boolean; commandOutcomes?: boolean; confirmations?: boolean };
 }
 
 /**

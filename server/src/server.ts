@@ -14,6 +14,7 @@ import { askToTrustHost } from './auth/trustPrompt';
 import { SignInNotices } from './auth/signInNotices';
 import { registerCommands, serverCommandNames } from './commands';
 import { outcomeSentence } from './commands/outcomeNotices';
+import { confirmWithMessageRequest } from './commands/confirmations';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
@@ -185,6 +186,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     void connection.sendNotification(planOverlayChangedNotification, { folderUri: pathToFileURL(folder).href, overlay });
   });
 
+  const askBeforeDestructive = confirmWithMessageRequest(connection, log);
   const context: CoreContext = {
     connection,
     hosts,
@@ -194,6 +196,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     plans,
     parser: () => parser,
     supportsWorkDoneProgress: () => capabilities.window?.workDoneProgress === true,
+    // Read at each command: the initialization options arrive after this context is made.
+    get confirm() {
+      return initOptions.prompts?.confirmations === true ? undefined : askBeforeDestructive;
+    },
     log,
   };
 

@@ -36,7 +36,8 @@ export interface LostAnswerHarness {
 export async function startLostAnswerHarness(): Promise<LostAnswerHarness> {
   const emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
   const api = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
-  const session = await startSession({ address: emulator.url, token: emulator.tokens.owner }).catch(async (error: unknown) => {
+  // A client that confirms destructive commands itself (VS Code): these tests count the requests each write sends.
+  const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { confirmations: true } } }).catch(async (error: unknown) => {
     // The emulator would keep the test process alive.
     await api.close();
     await emulator.close();

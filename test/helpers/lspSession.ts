@@ -45,6 +45,15 @@ export interface SessionOptions {
   answer?: Record<string, (params: any) => unknown>;
 }
 
+/**
+ * Answers every confirmation the server asks before a destructive command (window/showMessageRequest offering
+ * "Do nothing") with its go-ahead button, as a user who means the action they picked; any other question gets null.
+ */
+export const confirmDestructiveCommands: SessionOptions['answer'] = {
+  'window/showMessageRequest': (params: { actions?: Array<{ title: string }> }) =>
+    params.actions?.some((action) => action.title === 'Do nothing') ? (params.actions.find((action) => action.title !== 'Do nothing') ?? null) : null,
+};
+
 export async function startSession(options: SessionOptions): Promise<LspSession> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'hcp-lsp-'));
   const folder = path.join(base, 'demo-app');

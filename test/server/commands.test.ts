@@ -8,7 +8,7 @@ import type { Run } from '../../server/src/api';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { runsChangedNotification, serverCommand, workspaceChangedNotification } from '../../server/src/protocol';
 import type { LinkedFolder, RunSummary, RunsChangedParams, ServerCommandArguments, ServerCommandResults, ServerCommandVerb } from '../../server/src/protocol';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { confirmDestructiveCommands, startSession, type LspSession } from '../helpers/lspSession';
 
 describe('commands', () => {
   let emulator: RunningEmulator;
@@ -33,7 +33,7 @@ describe('commands', () => {
     // The owners team token: another caller than the server's owner token, so checks do not eat the server's budget.
     api = new ServiceClient({ address: emulator.url, token: emulator.tokens.team });
     for (const workspace of (await api.workspaces.list('acme-demo', { pageSize: 50 })).items) workspaceIds.set(workspace.attributes.name, workspace.id);
-    session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    session = await startSession({ address: emulator.url, token: emulator.tokens.owner, answer: confirmDestructiveCommands });
     await session.waitFor<LinkedFolder>(workspaceChangedNotification.method, (folder) => folder.state.kind === 'linked');
   });
   after(async () => {
@@ -81,7 +81,7 @@ describe('commands', () => {
   });
 
   test('a client that shows outcomes itself (VS Code: prompts.commandOutcomes) is not told them again', async () => {
-    const own = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { commandOutcomes: true } } });
+    const own = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { commandOutcomes: true } }, answer: confirmDestructiveCommands });
     try {
       const summary = (await own.connection.sendRequest(ExecuteCommandRequest.type, {
         command: serverCommand('queuePlan'),

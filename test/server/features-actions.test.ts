@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, CodeLens, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { confirmDestructiveCommands, startSession, type LspSession } from '../helpers/lspSession';
 
 describe('run actions over LSP against the emulator', () => {
   let emulator: RunningEmulator;
@@ -32,7 +32,7 @@ describe('run actions over LSP against the emulator', () => {
   }
 
   test('a code action queues a plan targeting the resource at the cursor; the emulator holds it with target-addrs', async () => {
-    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, answer: confirmDestructiveCommands });
     try {
       await linked(session);
       const file = path.join(session.folder, 'main.tf');
@@ -78,8 +78,9 @@ describe('run actions over LSP against the emulator', () => {
   const runAttributes = async (id: string) => (await apiGet<{ data: { attributes: Record<string, unknown> } }>(`/runs/${id}`)).data.attributes;
 
   test('every run action offered in a resource block changes the service as its title says', async () => {
-    // As VS Code: it asks for a change request's subject (the selected text is never sent).
-    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { changeRequestSubject: true } } });
+    // As VS Code: it asks for a change request's subject (the selected text is never sent), and confirms the
+    // destructive actions itself.
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { changeRequestSubject: true, confirmations: true } } });
     try {
       await linked(session);
       const actions = await actionsInDatabaseBlock(session);
@@ -123,7 +124,7 @@ describe('run actions over LSP against the emulator', () => {
   });
 
   test('the discard action discards the run awaiting confirmation', async () => {
-    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, answer: confirmDestructiveCommands });
     try {
       await linked(session);
       const discard = (await actionsInDatabaseBlock(session)).find((action) => verbOf(action) === 'discardRun');
@@ -138,7 +139,7 @@ describe('run actions over LSP against the emulator', () => {
   });
 
   test('the code lens above the cloud block shows the current run and the actions its flags allow', async () => {
-    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    const session = await startSession({ address: emulator.url, token: emulator.tokens.owner, answer: confirmDestructiveCommands });
     try {
       await linked(session);
       const uri = pathToFileURL(path.join(session.folder, 'main.tf')).href;

@@ -44,13 +44,15 @@ describe('initializationOptions', () => {
   });
 
   test('prompts: what the client asks its user for; only true counts, anything else is a warning', () => {
-    assert.deepEqual(readInitializationOptions({ prompts: { trustHost: true, variableValue: 'yes', changeRequestSubject: true, commandOutcomes: 1 } }).value.prompts, {
+    assert.deepEqual(readInitializationOptions({ prompts: { trustHost: true, variableValue: 'yes', changeRequestSubject: true, commandOutcomes: 1, confirmations: 'true' } }).value.prompts, {
       trustHost: true,
       variableValue: false,
       signIn: false,
       changeRequestSubject: true,
       commandOutcomes: false,
+      confirmations: false,
     });
+    assert.equal(readInitializationOptions({ prompts: { confirmations: true } }).value.prompts?.confirmations, true);
     assert.match(readInitializationOptions({ prompts: ['trustHost'] }).warnings[0] ?? '', /prompts must be an object/);
   });
 });

@@ -66,7 +66,8 @@ describe('writes whose answer was lost (#14 items 10, 11)', () => {
       clock: { now: () => emulator.control.now().getTime(), sleep: (ms) => emulator.control.advance(Math.max(0, Math.ceil(ms))) },
     });
     workspaceId = await plannableWorkspace(api);
-    session = await startSession({ address: emulator.url, token: emulator.tokens.owner });
+    // A client that confirms destructive commands itself (VS Code): these tests count the requests each write sends.
+    session = await startSession({ address: emulator.url, token: emulator.tokens.owner, initializationOptions: { prompts: { confirmations: true } } });
   });
   beforeEach(() => emulator.control.clearFaults());
   after(async () => {

@@ -1,5 +1,6 @@
 // What command handlers and view requests need from the core: the client of the right host, the knowledge to
 // refresh after a change, the run watcher to follow queued runs, and the parser to validate HCL literals.
+import type { Confirm } from './confirmations';
 import type { Connection } from 'vscode-languageserver';
 import type { Run, ServiceClient } from '../api';
 import type { TerraformParser } from '../model';
@@ -22,6 +23,11 @@ export interface CoreContext {
   parser(): TerraformParser | undefined;
   /** Whether the client accepts window/workDoneProgress/create. */
   supportsWorkDoneProgress(): boolean;
+  /**
+   * Asks the user before a destructive command (confirmations.ts); absent when the client asks its own question
+   * (initializationOptions.prompts.confirmations: VS Code's modal).
+   */
+  confirm?: Confirm;
   log(message: string): void;
 }
 

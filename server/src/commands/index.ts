@@ -8,6 +8,7 @@ import { showPlanOnCode } from '../plans/planRequests';
 import { planLocalChanges } from '../upload/planLocalChanges';
 import { CommandArgumentError, parseCommandArguments } from './arguments';
 import { runningCommand } from './uncertainOutcome';
+import { NotConfirmed } from './confirmations';
 import type { CoreContext } from './context';
 import { invalidParams, toResponseError } from './errors';
 import { queuePlan, runAction } from './runCommands';
@@ -51,6 +52,10 @@ export function registerCommands(connection: Connection, context: CoreContext, t
     try {
       result = await runningCommand.run(command, () => handler(context, params.arguments, params.workDoneToken));
     } catch (error) {
+      if (error instanceof NotConfirmed) {
+        context.log(`${params.command}: not confirmed, nothing was sent.`);
+        return null;
+      }
       if (error instanceof CommandArgumentError) throw invalidParams(error.message);
       const response = toResponseError(error);
       context.log(`${params.command} failed: ${response.message}`);

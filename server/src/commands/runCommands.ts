@@ -8,6 +8,7 @@ import { summarizeRun } from '../workspaces/runSummary';
 import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { afterRunChange, resolveTarget } from './context';
+import { confirmDestroyPlan, confirmRunAction } from './confirmations';
 import { invalidParams, toResponseError } from './errors';
 import { readBackQueuedRun, readBackRunAction } from './readBackRuns';
 import type { RunAction } from './readBackRuns';
@@ -17,6 +18,7 @@ import { doneDespite, mayHaveSucceeded, warnUser } from './uncertainOutcome';
 export async function queuePlan(context: CoreContext, args: ParsedArguments<'queuePlan'>): Promise<RunSummary> {
   const variables = args.variables ? validateRunVariables(context.parser(), args.variables) : undefined;
   const target = resolveTarget(context, args);
+  if (args.isDestroy === true) await confirmDestroyPlan(context, target, args.workspaceId);
   try {
     const configurationVersionId = await configurationFor(target, args);
     const input: CreateRunInput = { workspaceId: args.workspaceId };
@@ -75,6 +77,7 @@ const conflictMessages: Record<RunAction, (status: string) => string> = {
 
 export async function runAction(context: CoreContext, verb: RunAction, args: { hostname?: string; runId: string; comment?: string }): Promise<RunSummary> {
   const target = resolveTarget(context, args);
+  await confirmRunAction(context, target, verb, args.runId);
   const runs = target.client.runs;
   let confirmed: Run | undefined;
   try {

@@ -6,6 +6,7 @@ import type { VariableSummary } from '../protocol';
 import type { ParsedArguments } from './arguments';
 import type { CoreContext, Target } from './context';
 import { resolveTarget } from './context';
+import { confirmDeleteVariable } from './confirmations';
 import { invalidParams, toResponseError } from './errors';
 import { parseHclExpression } from '../features/hclValues';
 import { readBackCreatedVariable, readBackDeletedVariable, readBackUpdatedVariable } from './readBackVariables';
@@ -47,6 +48,7 @@ export async function updateVariable(context: CoreContext, args: ParsedArguments
 
 export async function deleteVariable(context: CoreContext, args: ParsedArguments<'deleteVariable'>): Promise<{ deleted: true }> {
   const target = resolveTarget(context, args);
+  await confirmDeleteVariable(context, target, args.workspaceId, args.variableId);
   await afterVariableChange(context, target, {
     change: () => target.client.variables.delete(args.variableId),
     readBack: (error) => readBackDeletedVariable(target, args.workspaceId, args.variableId, error),

@@ -45,13 +45,14 @@ export function readInitializationOptions(raw: unknown): ParseResult<Initializat
     else value.token = token.trim();
   } else if (token !== undefined && token !== null && token !== '') warnings.push('initializationOptions.token must be a string; ignored.');
   if (typeof prompts === 'object' && prompts !== null && !Array.isArray(prompts)) {
-    const { trustHost, variableValue, signIn, changeRequestSubject, commandOutcomes } = prompts as Record<string, unknown>;
+    const { trustHost, variableValue, signIn, changeRequestSubject, commandOutcomes, confirmations } = prompts as Record<string, unknown>;
     value.prompts = {
       trustHost: trustHost === true,
       variableValue: variableValue === true,
       signIn: signIn === true,
       changeRequestSubject: changeRequestSubject === true,
       commandOutcomes: commandOutcomes === true,
+      confirmations: confirmations === true,
     };
   } else if (prompts !== undefined && prompts !== null) warnings.push('initializationOptions.prompts must be an object like {"trustHost": true}; ignored.');
   return { value, warnings };

@@ -275,6 +275,24 @@ describe('Variables view', function () {
     await withPrompts({ modal: ['Delete'] }, () => vscode.commands.executeCommand('hcpTerraform.deleteVariable', node));
     assert.equal((await emulatorVariables()).some((v) => v.attributes.key === 'e2e_zones'), false, 'deleted on the emulator');
   });
+
+  it('a quick fix\'s Delete workspace variable asks the same modal as the view, naming the variable, before anything is sent', async () => {
+    const { languageClient } = await import('./helpers');
+    const workspaceId = (await emulatorGet('/organizations/acme-demo/workspaces/demo-app')).data.id;
+    await languageClient().sendRequest('workspace/executeCommand', { command: 'hcpTerraform.server.createVariable', arguments: [{ workspaceId, key: 'e2e_fixed', category: 'engine', value: 'x', sensitive: true }] });
+    const variableId = (await emulatorVariables()).find((v) => v.attributes.key === 'e2e_fixed')?.id;
+    assert.ok(variableId);
+    // The command a quick fix carries, run as VS Code runs it (through the language client's middleware).
+    const fix = () => vscode.commands.executeCommand('hcpTerraform.server.deleteVariable', { workspaceId, variableId });
+    const dismissed = await withPrompts({ modal: [undefined] }, async (asked) => (await fix(), asked));
+    const modal = dismissed.find((a) => a.prompt === 'modal');
+    assert.ok(modal, `no modal: ${dismissed.map((a) => a.prompt).join(', ')}`);
+    assert.equal(modal.args[0], 'Delete the variable "e2e_fixed" of demo-app?');
+    assert.match(String(modal.args[1]), /cannot be undone, and its sensitive value cannot be read back/);
+    assert.ok((await emulatorVariables()).some((v) => v.attributes.key === 'e2e_fixed'), 'dismissed: kept');
+    await withPrompts({ modal: ['Delete'] }, () => fix());
+    assert.equal((await emulatorVariables()).some((v) => v.attributes.key === 'e2e_fixed'), false, 'deleted on the emulator');
+  });
 });
 
 /** Every file under a folder (the extension's logs: the output channel, which also holds the trace). */
