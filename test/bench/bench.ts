@@ -14,6 +14,7 @@ import { activationScenario } from './activation';
 import { profileRoot, quick, slowestKeystrokes, slowestPauseRequests, underProfiler, wanted } from './benchSession';
 import { closeMemoryScenario, largeFileScenario } from './largeFile';
 import { runWatcherScenario } from './runWatcher';
+import { formatLatencyTable, latencyRows } from './latencyTable';
 import { bundleSizes } from './sizes';
 import { check, watcherTargets } from './targets';
 import { workspaceScenario } from './workspaceIndex';
@@ -84,6 +85,9 @@ async function measureAndCheck(root: string) {
     results.activation = activation;
     console.log('activation in VS Code (ms):', JSON.stringify(activation, null, 1));
   }
+
+  console.log('\nlatencies (every p50/p99 measured; the ratio is to the scenario\'s own back-to-back no-op p50)');
+  console.log(formatLatencyTable(latencyRows(results)));
 
   const one = (results.oneMb ?? {}) as Record<string, any>;
   const four = (results.fourMb ?? {}) as Record<string, any>;
