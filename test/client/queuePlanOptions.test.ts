@@ -1,9 +1,17 @@
 // Queue Plan's choices → the create-run arguments: every option of spec §4.2 and their rules.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { optionsFor, parseRunVariable, planKinds, queuePlanArguments, summarize } from '../../client/src/runs/actions/queuePlanOptions';
+import { optionsFor, parseRunVariable, planKinds, planKindsFor, queuePlanArguments, summarize } from '../../client/src/runs/actions/queuePlanOptions';
 
 describe('queue plan options', () => {
+  test('Destroy is offered only where the token may queue one (allow-destroy-plan on, apply access); unknown permissions offer it', () => {
+    const kinds = (permissions: Parameters<typeof planKindsFor>[0]) => planKindsFor(permissions).map((kind) => kind.kind);
+    assert.ok(!kinds({ canQueueRun: true, canQueueDestroy: false }).includes('destroy'));
+    assert.equal(kinds({ canQueueRun: true, canQueueDestroy: false }).length, planKinds.length - 1);
+    assert.ok(kinds({ canQueueDestroy: true }).includes('destroy'));
+    assert.deepEqual(kinds(undefined), planKinds.map((kind) => kind.kind));
+  });
+
   const base = { workspaceId: 'ws-1', hostname: 'app.terraform.io' };
 
   test('each kind sets its create-run attribute', () => {

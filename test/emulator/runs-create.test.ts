@@ -157,6 +157,28 @@ describe('POST /runs', () => {
     assert.equal((await create({}, { token: 'team' })).status, 201);
   });
 
+  test('a destroy plan: 404 where allow-destroy-plan is off or for a member (plan access), as can-queue-destroy says', async () => {
+    const workspaceDocument = async (token?: string) => (await h.api('GET', `/api/v2/workspaces/${h.workspace.id}`, { token })).body.data.attributes;
+    try {
+      assert.equal((await workspaceDocument())['allow-destroy-plan'], true, 'on by default');
+      assert.equal((await workspaceDocument()).permissions['can-queue-destroy'], true);
+      assert.equal((await create({ 'is-destroy': true })).status, 201);
+      assert.equal((await workspaceDocument('member')).permissions['can-queue-destroy'], false);
+      assert.equal((await create({ 'is-destroy': true }, { token: 'member' })).status, 404);
+
+      const patched = await h.api('PATCH', `/api/v2/workspaces/${h.workspace.id}`, { body: { data: { type: 'workspaces', attributes: { 'allow-destroy-plan': false } } } });
+      assert.equal(patched.status, 200);
+      assert.equal(patched.body.data.attributes['allow-destroy-plan'], false);
+      assert.equal(patched.body.data.attributes.permissions['can-queue-destroy'], false);
+      const refused = await create({ 'is-destroy': true });
+      assert.equal(refused.status, 404);
+      assert.equal(refused.body.errors[0].title, 'not found');
+      assert.equal((await create({})).status, 201, 'other runs are still queued');
+    } finally {
+      h.workspace.allowDestroyPlan = undefined;
+    }
+  });
+
   test('415 without the JSON:API content type', async () => {
     const result = await h.api('POST', '/api/v2/runs', { body: runBody(h.workspace.id), contentType: 'application/json' });
     assert.equal(result.status, 415);

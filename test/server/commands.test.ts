@@ -108,6 +108,23 @@ describe('commands', () => {
     assert.equal(summary.planOnly, true);
   });
 
+  test('a destroy plan the workspace does not allow: the refusal names the "Allow destroy plans" setting', async () => {
+    const workspaceId = workspaceIds.get('legacy-batch')!;
+    const allowDestroyPlan = (allowed: boolean) =>
+      fetch(`${emulator.url}/api/v2/workspaces/${workspaceId}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${emulator.tokens.team}`, 'Content-Type': 'application/vnd.api+json' },
+        body: JSON.stringify({ data: { type: 'workspaces', attributes: { 'allow-destroy-plan': allowed } } }),
+      }).then((response) => assert.equal(response.status, 200));
+    await allowDestroyPlan(false);
+    try {
+      const refused = await rejection(run('queuePlan', { workspaceId, isDestroy: true, message: 'tear down' }));
+      assert.match(refused.message, /^Could not queue the destroy plan: .*destroy plans are not allowed there \(the workspace's "Allow destroy plans" setting is off/);
+    } finally {
+      await allowDestroyPlan(true);
+    }
+  });
+
   test('wrong arguments get InvalidParams errors that say what to send', async () => {
     const notLiteral = await rejection(run('queuePlan', { workspaceId: 'ws-x', variables: [{ key: 'region', value: 'eu-west-1' }] }));
     assert.equal(notLiteral.code, -32602);

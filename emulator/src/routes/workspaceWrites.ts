@@ -71,6 +71,7 @@ export function registerWorkspaceWriteRoutes(router: Router): void {
 function applyAttributes(ctx: AuthedContext, workspace: Workspace, data: JsonObject, attributes: JsonObject): void {
   if (typeof attributes.description === 'string') workspace.description = attributes.description;
   if (typeof attributes['auto-apply'] === 'boolean') workspace.autoApply = attributes['auto-apply'];
+  if (typeof attributes['allow-destroy-plan'] === 'boolean') workspace.allowDestroyPlan = attributes['allow-destroy-plan'];
   if (typeof attributes['terraform-version'] === 'string') workspace.terraformVersion = attributes['terraform-version'];
   if (typeof attributes['structured-run-output-enabled'] === 'boolean') workspace.structuredRunOutputEnabled = attributes['structured-run-output-enabled'];
   if (typeof attributes['working-directory'] === 'string') workspace.workingDirectory = attributes['working-directory'];

@@ -9,7 +9,7 @@ import { isObject, isoMillis, relationship } from '../http/jsonapi';
 import { paginate, readPage } from '../http/pagination';
 import type { Caller } from '../store/caller';
 import type { Workspace } from '../store/model';
-import { workspacePermissions } from '../store/permissions';
+import { canQueueDestroy, workspacePermissions } from '../store/permissions';
 import type { Store } from '../store/store';
 import { serializeConfigurationVersion, serializeIngressAttributes } from './configurationVersions';
 import { serializeOrganization } from './organizations';
@@ -35,6 +35,7 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
     locked: workspace.lockedBy !== null,
     'locked-reason': workspace.lockedReason,
     'auto-apply': workspace.autoApply,
+    'allow-destroy-plan': workspace.allowDestroyPlan ?? true,
     'terraform-version': workspace.terraformVersion,
     'working-directory': workspace.workingDirectory,
     'execution-mode': workspace.executionMode,
@@ -56,7 +57,7 @@ export function serializeWorkspace(store: Store, caller: Caller, workspace: Work
       'can-update-variable': permissions.canUpdateVariables,
       'can-read-state-versions': permissions.canRead,
       'can-queue-apply': permissions.canApply,
-      'can-queue-destroy': permissions.canApply,
+      'can-queue-destroy': canQueueDestroy(permissions, workspace),
       'can-lock': permissions.canLock,
       'can-unlock': permissions.canLock,
       'can-force-unlock': permissions.canAdmin,

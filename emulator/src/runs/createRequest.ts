@@ -3,7 +3,7 @@
 import type { Caller } from '../store/caller';
 import { ApiError, invalidAttribute, notFound } from '../http/errors';
 import { isObject, optionalBoolean, optionalString, readAttributes, readData, readRelationshipId, type JsonObject } from '../http/jsonapi';
-import { workspacePermissions } from '../store/permissions';
+import { canQueueDestroy, workspacePermissions } from '../store/permissions';
 import type { Store } from '../store/store';
 import type { CreateRunInput } from './engine';
 import { isHclLiteral } from '../engine/hclValue';
@@ -44,6 +44,9 @@ export function readCreateRunRequest(store: Store, caller: Caller, body: unknown
   if (flags.isDestroy && flags.refreshOnly) {
     throw invalidAttribute('is-destroy and refresh-only cannot both be true: pick one.', pointer('refresh-only'));
   }
+  // A destroy plan the workspace does not allow (allow-destroy-plan off) or this caller may not queue: the service
+  // answers as for a workspace it cannot see (go-tfe#130: "resource not found"), as the spec's §7 does for the rest.
+  if (flags.isDestroy && !canQueueDestroy(workspacePermissions(store, caller, workspace), workspace)) throw notFound('workspace not found');
   const version = readConfigurationVersion(store, caller, data, workspace.latestConfigurationVersionId, workspace.organization);
   const planOnly = flags.planOnly ?? version.speculative;
   if (flags.savePlan && planOnly) {

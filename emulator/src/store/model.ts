@@ -98,6 +98,8 @@ export interface Workspace {
   createdAt: Date;
   updatedAt: Date;
   autoApply: boolean;
+  /** `allow-destroy-plan`; undefined = true, the service's default. Off, destroy plans cannot be queued. */
+  allowDestroyPlan?: boolean;
   terraformVersion: string;
   workingDirectory: string;
   executionMode: 'remote' | 'local' | 'agent';

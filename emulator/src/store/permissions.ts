@@ -83,6 +83,11 @@ export function workspacePermissions(store: Store, caller: Caller, workspace: Wo
 }
 
 /** Owners-team members, the owners team token and the organization token (spec §5: organization token management). */
+/** `can-queue-destroy`: who may apply may queue a destroy plan, where the workspace allows them (allow-destroy-plan). */
+export function canQueueDestroy(permissions: WorkspacePermissions, workspace: Workspace): boolean {
+  return permissions.canApply && workspace.allowDestroyPlan !== false;
+}
+
 export function canManageOrganizationToken(store: Store, caller: Caller, organization: string): boolean {
   switch (caller.kind) {
     case 'organization':

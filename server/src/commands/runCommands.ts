@@ -39,7 +39,9 @@ export async function queuePlan(context: CoreContext, args: ParsedArguments<'que
     return summarizeRun(run);
   } catch (error) {
     throw toResponseError(error, (e) =>
-      e.status === 404
+      e.status === 404 && args.isDestroy === true
+        ? `Could not queue the destroy plan: workspace ${args.workspaceId} was not found, or destroy plans are not allowed there (the workspace's "Allow destroy plans" setting is off, or this token may not queue them: it needs apply access).`
+        : e.status === 404
         ? `Could not queue the plan: workspace ${args.workspaceId} was not found, or this token may not queue runs there (organization tokens never can: sign in with a user or team token).`
         : e.status === 422
           ? `The service refused the plan's options: ${e.detail ?? e.title}. Check the arguments (for example engineVersion needs a plan-only run, and isDestroy excludes refreshOnly).`

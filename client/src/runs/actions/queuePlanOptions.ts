@@ -1,6 +1,6 @@
 // What the Queue Plan steps produce, turned into the server command's arguments (every create-run option of the
 // spec §4.2). Pure (no vscode import): unit-tested.
-import type { QueuePlanArguments } from '../../../../server/src/protocol';
+import type { QueuePlanArguments, WorkspacePermissionsSummary } from '../../../../server/src/protocol';
 
 export type PlanKind = 'plan-and-apply' | 'auto-apply' | 'plan-only' | 'save-plan' | 'refresh-only' | 'destroy' | 'empty-apply';
 
@@ -13,6 +13,15 @@ export const planKinds: ReadonlyArray<{ kind: PlanKind; label: string; detail: s
   { kind: 'destroy', label: 'Destroy', detail: 'Plan to destroy every resource of the workspace' },
   { kind: 'empty-apply', label: 'Empty apply', detail: 'Apply with no resource changes (e.g. to upgrade the state)' },
 ];
+
+/**
+ * The kinds this workspace takes from this token: no Destroy where it may not queue one (the workspace's "Allow
+ * destroy plans" is off, or the token lacks apply access), which the service would only refuse as "not found".
+ * Permissions not read yet leave every kind in: the service still says no.
+ */
+export function planKindsFor(permissions: WorkspacePermissionsSummary | undefined): typeof planKinds {
+  return permissions?.canQueueDestroy === false ? planKinds.filter((kind) => kind.kind !== 'destroy') : planKinds;
+}
 
 export interface QueuePlanChoices {
   workspaceId: string;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../serverAccess';
 import { back, prompts } from '../../userPrompts';
 import type { InputVerdict } from '../../userPrompts';
 import type { WorkspaceRef } from '../model';
-import { optionsFor, parseRunVariable, planKinds, runOptions, stepsFor, type QueuePlanChoices } from './queuePlanOptions';
+import { optionsFor, parseRunVariable, planKindsFor, runOptions, stepsFor, type QueuePlanChoices } from './queuePlanOptions';
 
 export interface ResourceItem {
   label: string;
@@ -66,7 +66,7 @@ async function askStep(deps: ClientDeps, workspace: WorkspaceRef, step: number, 
   const at = { step, totalSteps };
   switch (step) {
     case Step.Kind: {
-      const kind = await prompts.stepPick(planKinds.map((k) => ({ label: k.label, detail: k.detail, planKind: k.kind, picked: k.kind === choices.kind })), { ...at, title: title('what kind of run?') });
+      const kind = await prompts.stepPick(planKindsFor(workspace.permissions).map((k) => ({ label: k.label, detail: k.detail, planKind: k.kind, picked: k.kind === choices.kind })), { ...at, title: title('what kind of run?') });
       if (kind === undefined || kind === back) return kind;
       choices.kind = kind.planKind;
       return 'next';
