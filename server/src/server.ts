@@ -15,6 +15,7 @@ import { SignInNotices } from './auth/signInNotices';
 import { registerCommands, serverCommandNames } from './commands';
 import { outcomeSentence } from './commands/outcomeNotices';
 import { confirmWithMessageRequest } from './commands/confirmations';
+import { linkedFolderSummary } from './workspaces/linkedFolderSummary';
 import type { CoreContext } from './commands/context';
 import { defaultAddress, hostOfAddress, normalizeAddress, readInitializationOptions, readSettings } from './config/settings';
 import type { ParsedSettings } from './config/settings';
@@ -203,24 +204,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     log,
   };
 
-  const describeFolder = (folder: string): LinkedFolder | undefined => {
-    const entry = links.linkOf(folder);
-    const snapshot = links.snapshotFor(folder);
-    if (!entry || !snapshot) return undefined;
-    const link = entry.link;
-    const hostname = link.hostname?.value;
-    const described: LinkedFolder = {
-      folderUri: pathToFileURL(folder).href,
-      mechanism: link.mechanism,
-      problems: link.problems.map((problem) => problem.message),
-      signedIn: hostname ? hosts.isSignedIn(hostname) : false,
-      state: snapshot.workspace,
-    };
-    if (hostname) described.hostname = hostname;
-    if (link.organization) described.organization = link.organization.value;
-    if (entry.target) described.workspaceName = entry.target.name;
-    return described;
-  };
+  const describeFolder = (folder: string) => linkedFolderSummary(links, hosts, folder);
 
   // ---- configuration ----
 
