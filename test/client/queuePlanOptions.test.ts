@@ -12,6 +12,12 @@ describe('queue plan options', () => {
     assert.deepEqual(kinds(undefined), planKinds.map((kind) => kind.kind));
   });
 
+  test('Plan and auto-apply is offered only with apply access: without it the run would wait for confirmation anyway', () => {
+    const kinds = planKindsFor({ canQueueRun: true, canQueueApply: false, canQueueDestroy: false }).map((kind) => kind.kind);
+    assert.deepEqual(kinds, ['plan-and-apply', 'plan-only', 'save-plan', 'refresh-only', 'empty-apply']);
+    assert.ok(planKindsFor({ canQueueApply: true }).some((kind) => kind.kind === 'auto-apply'));
+  });
+
   const base = { workspaceId: 'ws-1', hostname: 'app.terraform.io' };
 
   test('each kind sets its create-run attribute', () => {

@@ -16,11 +16,14 @@ export const planKinds: ReadonlyArray<{ kind: PlanKind; label: string; detail: s
 
 /**
  * The kinds this workspace takes from this token: no Destroy where it may not queue one (the workspace's "Allow
- * destroy plans" is off, or the token lacks apply access), which the service would only refuse as "not found".
- * Permissions not read yet leave every kind in: the service still says no.
+ * destroy plans" is off, or the token lacks apply access), which the service would only refuse as "not found"; no
+ * auto-apply without apply access (`can-queue-apply`), where the run would wait for someone else's confirmation
+ * all the same. Permissions not read yet leave every kind in: the service still decides.
  */
 export function planKindsFor(permissions: WorkspacePermissionsSummary | undefined): typeof planKinds {
-  return permissions?.canQueueDestroy === false ? planKinds.filter((kind) => kind.kind !== 'destroy') : planKinds;
+  return planKinds.filter(
+    (kind) => !(kind.kind === 'destroy' && permissions?.canQueueDestroy === false) && !(kind.kind === 'auto-apply' && permissions?.canQueueApply === false),
+  );
 }
 
 export interface QueuePlanChoices {
