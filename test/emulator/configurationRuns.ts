@@ -27,6 +27,12 @@ export function configurationSteps(harness: () => Harness) {
       await h.clock.advance(60_000);
       return run;
     },
+    /** The run's plan or apply log as the service serves it, without its start and end of text marks. */
+    async log(run: string, phase: 'plan' | 'apply') {
+      const h = harness();
+      const url = (await h.api('GET', `/api/v2/runs/${run}/${phase}`)).body.data.attributes['log-read-url'];
+      return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '');
+    },
     async apply(run: string) {
       const h = harness();
       await h.api('POST', `/api/v2/runs/${run}/actions/apply`);

@@ -21,10 +21,7 @@ describe('configuration-driven runs: output changes', () => {
     const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
     return ((await response.json()) as any).output_changes;
   };
-  const applyLog = async (run: string) => {
-    const url = (await h.api('GET', `/api/v2/runs/${run}/apply`)).body.data.attributes['log-read-url'];
-    return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '').split('\n');
-  };
+  const applyLog = async (run: string) => (await steps.log(run, 'apply')).split('\n');
   const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
   const hasChanges = async (run: string) => (await h.run(run)).attributes['has-changes'];
 

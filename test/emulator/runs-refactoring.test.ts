@@ -18,10 +18,7 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
   const { upload, plan, apply } = steps;
   // The plain-text log is what these tests read: no structured run output.
   const workspaceWith = (name: string, text: string) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: false });
-  const planLog = async (run: string) => {
-    const url = (await h.api('GET', `/api/v2/runs/${run}/plan`)).body.data.attributes['log-read-url'];
-    return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '');
-  };
+  const planLog = (run: string) => steps.log(run, 'plan');
 
   test('the plain-text plan: a move alone, a moved instance that changes, a forget, a create-before-destroy replacement', async () => {
     const workspaceId = workspaceWith('refactoring-text', 'resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" {}\nresource "terraform_data" "d" { triggers_replace = 1 }\n');

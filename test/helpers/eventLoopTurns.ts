@@ -32,3 +32,13 @@ export async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: n
     counter.stop();
   }
 }
+
+/** `probe`'s first defined value, asked once per turn of the event loop, for at most `turns` turns (then it throws). */
+export async function untilTurns<T>(probe: () => T | undefined, turns = 5_000): Promise<T> {
+  for (let turn = 0; turn < turns; turn++) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`condition not reached within ${turns} turns of the event loop`);
+}

@@ -9,6 +9,13 @@ import { pathToFileURL } from 'node:url';
 import type { InitializeParams, MessageConnection, ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { startLspProcess, type LspProcess } from './lspProcess';
 
+/** textDocument/publishDiagnostics as the tests read it. */
+export interface PublishedDiagnostics {
+  uri: string;
+  version?: number;
+  diagnostics: Array<{ code?: unknown; message: string }>;
+}
+
 export interface ReceivedMessage {
   method: string;
   params: unknown;

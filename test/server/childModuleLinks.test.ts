@@ -3,39 +3,22 @@
 // that `cidr` "has no value" (the call gives it one) and offered "Queue a plan targeting terraform_data.vpc" (the
 // real address is module.net.terraform_data.vpc) and "Plan local changes" (which would upload the module alone).
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { netText, startChildModuleSession } from '../helpers/childModuleFixture';
 import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { linkedWorkspacesRequest, workspaceChangedNotification, type LinkedFolder } from '../../server/src/protocol';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import type { LspSession, PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  version?: number;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
-
-const netText = 'variable "cidr" {\n  type = string\n}\n\nresource "terraform_data" "vpc" {\n  input = var.cidr\n}\n';
 
 describe('the workspace override and child modules', () => {
   let emulator: RunningEmulator;
   let session: LspSession;
   before(async () => {
     emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
-    session = await startSession({
-      address: emulator.url,
-      token: emulator.tokens.owner,
-      settings: { workspace: { organization: 'acme-demo', name: 'demo-app' } },
-      prepare: async (folder) => {
-        await mkdir(path.join(folder, 'modules', 'net'), { recursive: true });
-        await writeFile(path.join(folder, 'modules', 'net', 'main.tf'), netText);
-        const main = path.join(folder, 'main.tf');
-        await writeFile(main, `${await readFile(main, 'utf8')}\nmodule "net" {\n  source = "./modules/net"\n  cidr   = "10.0.0.0/16"\n}\n`);
-      },
-    });
+    session = await startChildModuleSession(emulator);
   });
   after(async () => {
     await session.close();

@@ -3,22 +3,15 @@
 // must never be told of a link, not even until its caller loads: no workspaceChanged naming a workspace for it,
 // no diagnostic that reads the workspace (`cidr` "has no value": the call gives it one).
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { netText, startChildModuleSession } from '../helpers/childModuleFixture';
 import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { workspaceChangedNotification, type LinkedFolder } from '../../server/src/protocol';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import type { LspSession, PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  version?: number;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
-
-const netText = 'variable "cidr" {\n  type = string\n}\n\nresource "terraform_data" "vpc" {\n  input = var.cidr\n}\n';
 
 describe('a child module opened before its caller is read', () => {
   let emulator: RunningEmulator;
@@ -32,17 +25,7 @@ describe('a child module opened before its caller is read', () => {
   });
 
   test('is never linked to the workspace the setting names, nor given diagnostics that read it', async () => {
-    session = await startSession({
-      address: emulator.url,
-      token: emulator.tokens.owner,
-      settings: { workspace: { organization: 'acme-demo', name: 'demo-app' } },
-      prepare: async (folder) => {
-        await mkdir(path.join(folder, 'modules', 'net'), { recursive: true });
-        await writeFile(path.join(folder, 'modules', 'net', 'main.tf'), netText);
-        const main = path.join(folder, 'main.tf');
-        await writeFile(main, `${await readFile(main, 'utf8')}\nmodule "net" {\n  source = "./modules/net"\n  cidr   = "10.0.0.0/16"\n}\n`);
-      },
-    });
+    session = await startChildModuleSession(emulator);
     const netFolderUri = `${session.folderUri}/modules/net`;
     const netUri = pathToFileURL(path.join(session.folder, 'modules', 'net', 'main.tf')).href;
     await session.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: netUri, languageId: 'terraform', version: 1, text: netText } });

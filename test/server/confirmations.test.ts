@@ -7,7 +7,7 @@ import { ErrorCodes, ExecuteCommandRequest, ResponseError } from 'vscode-languag
 import type { MessageActionItem, ShowMessageRequestParams } from 'vscode-languageserver-protocol/node';
 import { ServiceClient } from '../../server/src/api';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-import { confirmWithMessageRequest } from '../../server/src/commands/confirmations';
+import { confirmRunAction, confirmWithMessageRequest, NotConfirmed } from '../../server/src/commands/confirmations';
 import { serverCommand, workspaceChangedNotification } from '../../server/src/protocol';
 import type { LinkedFolder, ServerCommandVerb } from '../../server/src/protocol';
 import { startSession, type LspSession } from '../helpers/lspSession';
@@ -126,5 +126,27 @@ describe('asking with window/showMessageRequest', () => {
     assert.match(logged.at(-1) ?? '', /cannot ask "Apply run "x" \(run-1\) in acme\/web\?"/);
     const broken = confirmWithMessageRequest(connection(async () => Promise.reject(new ResponseError(ErrorCodes.InternalError, 'boom'))), (m) => logged.push(m));
     await assert.rejects(broken(question), /did not answer "Apply run "x" \(run-1\) in acme\/web\?", so nothing was sent: boom/);
+  });
+});
+
+describe('the question before a run action, from what can be read', () => {
+  const asked: Array<{ message: string; detail: string; button: string }> = [];
+  const context = {
+    confirm: async (question: { message: string; detail: string; button: string }) => (asked.push(question), false),
+    log: () => undefined,
+    directory: { byWorkspaceId: () => undefined },
+  } as never;
+  const unreadable = { client: { runs: { get: async () => Promise.reject(new Error('connection reset')) } } } as never;
+
+  test('a run that cannot be read is still asked about, by its id, and nothing is sent on "no"', async () => {
+    asked.length = 0;
+    await assert.rejects(confirmRunAction(context, unreadable, 'applyRun', 'run-1'), NotConfirmed);
+    assert.deepEqual(asked, [{ message: 'Apply run run-1?', detail: 'The run could not be read, so its state is unknown.', button: 'Apply' }]);
+  });
+
+  test('cancel asks nothing and reads nothing: the run stops at its next safe point', async () => {
+    asked.length = 0;
+    await confirmRunAction(context, unreadable, 'cancelRun', 'run-1');
+    assert.equal(asked.length, 0);
   });
 });

@@ -7,12 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { startSession, type LspSession, type PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
 
 describe('the server watches the folders when the client cannot', () => {
   let emulator: RunningEmulator;

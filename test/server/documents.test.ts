@@ -14,12 +14,8 @@ import {
   FileChangeType,
 } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { startSession, type LspSession, type PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
 
 describe('documents and watched files', () => {
   let emulator: RunningEmulator;

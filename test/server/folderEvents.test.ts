@@ -9,12 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { DidChangeWatchedFilesNotification, FileChangeType, WatchKind } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { startSession, type LspSession, type PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
 
 describe('folders created and deleted, as a watching client reports them', () => {
   let emulator: RunningEmulator;

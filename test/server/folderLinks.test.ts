@@ -15,6 +15,7 @@ import { FolderLinks, relinkDelayMs } from '../../server/src/workspaces/folderLi
 import { ServiceHosts } from '../../server/src/workspaces/hosts';
 import { RunWatcher } from '../../server/src/workspaces/runWatcher';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { untilTurns as until } from '../helpers/eventLoopTurns';
 import { ManualClock } from '../helpers/manualClock';
 
 describe('FolderLinks (the FeatureHost)', () => {
@@ -214,11 +215,3 @@ async function untilDeadline<T>(probe: () => T | undefined, boundMs: number): Pr
 }
 
 /** Polls a condition on the event loop (HTTP answers arrive asynchronously), bounded; never sleeps on a timer. */
-async function until<T>(probe: () => T | undefined, attempts = 2_000): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('condition not reached');
-}

@@ -7,14 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tokenCharacterProblem } from '../../server/src/auth/tokenCharacters';
-import { TokenResolver } from '../../server/src/auth/tokens';
 import { WorkspaceDirectory } from '../../server/src/workspaces/directory';
-import { ServiceHosts } from '../../server/src/workspaces/hosts';
 import { LinkProblemNotices, type LinkProblem } from '../../server/src/workspaces/linkProblemNotices';
 import { RunWatcher } from '../../server/src/workspaces/runWatcher';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { startSession } from '../helpers/lspSession';
+import { untilTurns as until } from '../helpers/eventLoopTurns';
 import { ManualClock } from '../helpers/manualClock';
+import { signedInHosts } from '../helpers/signedInHosts';
 
 describe('LinkProblemNotices', () => {
   test('one notice per workspace and kind of problem, a token\'s once per host; again only after a read succeeded', () => {
@@ -56,10 +56,7 @@ describe('WorkspaceDirectory tells what it cannot read', () => {
 
   function directory(token = emulator.tokens.owner) {
     const clock = new ManualClock(emulator.control.now().getTime());
-    const tokens = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent' });
-    const hosts = new ServiceHosts({ tokens, timers: clock });
-    hosts.setConfiguredAddress(emulator.url);
-    tokens.setClientToken(hosts.configuredHost, token);
+    const { hosts } = signedInHosts(emulator.url, token, clock);
     const watcher = new RunWatcher({ timers: clock, clientFor: (host) => hosts.clientFor(host), onRuns: () => undefined });
     const problems: Array<LinkProblem | undefined> = [];
     const signIns: string[] = [];
@@ -179,11 +176,3 @@ describe('over LSP', () => {
 });
 
 /** Polls a condition on the event loop (HTTP answers arrive asynchronously), bounded; never sleeps on a timer. */
-async function until<T>(probe: () => T | undefined, attempts = 5_000): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('condition not reached');
-}

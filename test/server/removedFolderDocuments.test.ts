@@ -15,12 +15,8 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { linkedWorkspacesRequest } from '../../server/src/protocol';
-import { startSession, type LspSession } from '../helpers/lspSession';
+import { startSession, type LspSession, type PublishedDiagnostics as Published } from '../helpers/lspSession';
 
-interface Published {
-  uri: string;
-  diagnostics: Array<{ code?: unknown; message: string }>;
-}
 
 describe('an open document whose workspace folder is closed', () => {
   let emulator: RunningEmulator;

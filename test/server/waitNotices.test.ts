@@ -3,11 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { RequestWait } from '../../server/src/api';
-import { TokenResolver } from '../../server/src/auth/tokens';
-import { ServiceHosts } from '../../server/src/workspaces/hosts';
 import { WaitNotices } from '../../server/src/workspaces/waitNotices';
 import { sendJson, startTestServer } from '../api/support/testServer';
 import { ManualClock } from '../helpers/manualClock';
+import { signedInHosts } from '../helpers/signedInHosts';
 
 describe('WaitNotices', () => {
   test('a long wait is told once per host per quiet period; short waits stay silent', async () => {
@@ -53,10 +52,7 @@ describe('ServiceHosts → wait notices', () => {
     });
     const clock = new ManualClock();
     const waits: Array<{ host: string; wait: RequestWait }> = [];
-    const tokens = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent' });
-    const hosts = new ServiceHosts({ tokens, timers: clock, onWait: (host, wait) => waits.push({ host, wait }) });
-    hosts.setConfiguredAddress(server.url);
-    tokens.setClientToken(hosts.configuredHost, 'wait-notice-token');
+    const { hosts } = signedInHosts(server.url, 'wait-notice-token', clock, { onWait: (host, wait) => waits.push({ host, wait }) });
     const pinging = hosts.clientFor(hosts.configuredHost)!.account.ping();
     // The ping waits 3 s (plus jitter) on the manual clock after its 429: wait for the notice, then let time pass.
     for (let turn = 0; turn < 10_000 && waits.length === 0; turn++) await new Promise((resolve) => setImmediate(resolve));

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ServiceClient } from '../../server/src/api';
-import { TokenResolver } from '../../server/src/auth/tokens';
 import { WorkspaceDirectory } from '../../server/src/workspaces/directory';
-import { ServiceHosts } from '../../server/src/workspaces/hosts';
 import type { RunWatcher } from '../../server/src/workspaces/runWatcher';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { untilTurns as until } from '../helpers/eventLoopTurns';
 import { ManualClock } from '../helpers/manualClock';
+import { signedInHosts } from '../helpers/signedInHosts';
 
 describe('the workspace refresh', () => {
   let emulator: RunningEmulator;
@@ -23,10 +23,7 @@ describe('the workspace refresh', () => {
 
   test('a refresh that finds nothing new tells nothing; a variable changed on the service is told once, with its value', async () => {
     const clock = new ManualClock(emulator.control.now().getTime());
-    const tokens = new TokenResolver({ environment: {}, homeDirectory: '/nonexistent' });
-    const hosts = new ServiceHosts({ tokens, timers: clock });
-    hosts.setConfiguredAddress(emulator.url);
-    tokens.setClientToken(hosts.configuredHost, emulator.tokens.owner);
+    const { hosts } = signedInHosts(emulator.url, emulator.tokens.owner, clock);
     // The run watcher is not what is measured here: its own timers would share the clock.
     const watcher = { watchWorkspace: () => undefined, unwatchWorkspace: () => undefined } as unknown as RunWatcher;
     let changes = 0;
@@ -62,12 +59,3 @@ describe('the workspace refresh', () => {
     }
   });
 });
-
-async function until<T>(probe: () => T | undefined, attempts = 5_000): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('condition not reached');
-}

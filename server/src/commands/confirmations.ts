@@ -9,7 +9,7 @@ import { relatedId } from '../api';
 import type { Run } from '../api';
 import { summarizeRun } from '../workspaces/runSummary';
 import type { CoreContext, Target } from './context';
-import { deleteVariableQuestion, destroyPlanQuestion, isConfirmedRunAction, runActionButtons, runActionQuestion } from './destructiveQuestions';
+import { deleteVariableQuestion, destroyPlanQuestion, isConfirmedRunAction, runActionAllowed, runActionButtons, runActionQuestion } from './destructiveQuestions';
 import type { DestructiveQuestion } from './destructiveQuestions';
 import type { RunAction } from './readBackRuns';
 
@@ -44,9 +44,8 @@ export function confirmWithMessageRequest(connection: Pick<Connection, 'window'>
   };
 }
 
-async function ask(context: CoreContext, question: DestructiveQuestion): Promise<void> {
-  if (!context.confirm) return;
-  if (!(await context.confirm(question))) throw new NotConfirmed();
+async function ask(confirm: Confirm, question: DestructiveQuestion): Promise<void> {
+  if (!(await confirm(question))) throw new NotConfirmed();
 }
 
 /**
@@ -54,7 +53,8 @@ async function ask(context: CoreContext, question: DestructiveQuestion): Promise
  * an action it no longer allows is left to the service's refusal, which says why, without asking first.
  */
 export async function confirmRunAction(context: CoreContext, target: Target, verb: RunAction, runId: string): Promise<void> {
-  if (!context.confirm || !isConfirmedRunAction(verb)) return;
+  const confirm = context.confirm;
+  if (!confirm || !isConfirmedRunAction(verb)) return;
   let run: Run | undefined;
   try {
     run = (await target.client.runs.get(runId)).run;
@@ -63,39 +63,27 @@ export async function confirmRunAction(context: CoreContext, target: Target, ver
   }
   if (!run) {
     const button = runActionButtons[verb];
-    await ask(context, { message: `${button} run ${runId}?`, detail: 'The run could not be read, so its state is unknown.', button });
+    await ask(confirm, { message: `${button} run ${runId}?`, detail: 'The run could not be read, so its state is unknown.', button });
     return;
   }
   const summary = summarizeRun(run);
-  if (!stillAllowed(verb, summary)) return;
-  await ask(context, runActionQuestion(verb, summary, await workspaceOf(context, target, relatedId(run, 'workspace'))));
+  if (!runActionAllowed[verb](summary)) return;
+  await ask(confirm, runActionQuestion(verb, summary, await workspaceOf(context, target, relatedId(run, 'workspace'))));
 }
 
 export async function confirmDestroyPlan(context: CoreContext, target: Target, workspaceId: string): Promise<void> {
-  if (!context.confirm) return;
-  await ask(context, destroyPlanQuestion(await workspaceOf(context, target, workspaceId)));
+  const confirm = context.confirm;
+  if (!confirm) return;
+  await ask(confirm, destroyPlanQuestion(await workspaceOf(context, target, workspaceId)));
 }
 
 export async function confirmDeleteVariable(context: CoreContext, target: Target, workspaceId: string, variableId: string): Promise<void> {
-  if (!context.confirm) return;
-  const known = (target.knowledge ?? context.directory.byWorkspaceId(workspaceId))?.variables?.find((variable) => variable.id === variableId);
+  const confirm = context.confirm;
+  if (!confirm) return;
+  // The linked workspace's variables as last read (resolveTarget found its knowledge by the workspace's id).
+  const known = target.knowledge?.variables?.find((variable) => variable.id === variableId);
   const workspace = await workspaceOf(context, target, workspaceId);
-  await ask(context, deleteVariableQuestion({ key: known?.key ?? variableId, sensitive: known?.sensitive ?? false }, workspace.name));
-}
-
-function stillAllowed(verb: RunAction, run: ReturnType<typeof summarizeRun>): boolean {
-  switch (verb) {
-    case 'applyRun':
-      return run.actions.isConfirmable;
-    case 'discardRun':
-      return run.actions.isDiscardable;
-    case 'forceCancelRun':
-      return run.actions.isForceCancelable;
-    case 'forceExecuteRun':
-      return run.isForceExecutable ?? run.status === 'pending';
-    default:
-      return true;
-  }
+  await ask(confirm, deleteVariableQuestion({ key: known?.key ?? variableId, sensitive: known?.sensitive ?? false }, workspace.name));
 }
 
 /** The workspace's organization and name for the question: known when linked, else read (ids say nothing to people). */

@@ -2,6 +2,7 @@
 // (the client imports this file, which imports no `vscode`) and the server's window/showMessageRequest in the other
 // editors (confirmations.ts). The same question wherever the command starts.
 import type { RunSummary } from '../protocol';
+import type { RunAction } from './readBackRuns';
 
 export interface DestructiveQuestion {
   message: string;
@@ -31,6 +32,15 @@ export const runActionWarnings: Record<ConfirmedRunAction, (run: RunSummary) => 
   discardRun: () => 'The plan is thrown away; later runs can proceed.',
   forceCancelRun: () => 'The running process is killed at once and the workspace unlocked; the state may be left incomplete.',
   forceExecuteRun: () => 'Every earlier run not yet complete in this workspace is canceled.',
+};
+
+/** Whether the run, as last read, allows the action: its `actions` flags; force-execute, a run pending behind another. */
+export const runActionAllowed: Record<RunAction, (run: RunSummary) => boolean> = {
+  applyRun: (run) => run.actions.isConfirmable,
+  discardRun: (run) => run.actions.isDiscardable,
+  cancelRun: (run) => run.actions.isCancelable,
+  forceCancelRun: (run) => run.actions.isForceCancelable,
+  forceExecuteRun: (run) => run.isForceExecutable ?? run.status === 'pending',
 };
 
 export function isConfirmedRunAction(verb: string): verb is ConfirmedRunAction {

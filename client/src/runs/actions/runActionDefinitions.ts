@@ -2,7 +2,7 @@
 // starts (the Runs view, the palette, a code lens or code action through the command middleware), so all ask the
 // same question. No `vscode` import, so the wording is unit-tested with node:test.
 import type { RunSummary } from '../../../../server/src/protocol';
-import { describeRun, isConfirmedRunAction, runActionQuestion } from '../../../../server/src/commands/destructiveQuestions';
+import { describeRun, isConfirmedRunAction, runActionAllowed, runActionQuestion } from '../../../../server/src/commands/destructiveQuestions';
 import type { DestructiveQuestion } from '../../../../server/src/commands/destructiveQuestions';
 import type { WorkspaceRef } from '../model';
 import { countdown, forceCancelWaitMs } from '../tree/runPresentation';
@@ -27,11 +27,11 @@ export interface RunAction {
 }
 
 export const runActions: Record<RunActionVerb, RunAction> = {
-  applyRun: { verb: 'applyRun', name: 'Apply', doing: 'Applying', done: 'confirmed for apply', applies: (r) => r.actions.isConfirmable, comment: true },
-  discardRun: { verb: 'discardRun', name: 'Discard', doing: 'Discarding', done: 'discarded', applies: (r) => r.actions.isDiscardable, comment: true },
-  cancelRun: { verb: 'cancelRun', name: 'Cancel', doing: 'Canceling', done: 'asked to cancel', applies: (r) => r.actions.isCancelable, comment: true, afterwards: afterCancel },
-  forceCancelRun: { verb: 'forceCancelRun', name: 'Force Cancel', doing: 'Force canceling', done: 'force canceled', applies: (r) => r.actions.isForceCancelable, comment: true },
-  forceExecuteRun: { verb: 'forceExecuteRun', name: 'Force Execute', doing: 'Force executing', done: 'started', applies: (r) => r.isForceExecutable ?? r.status === 'pending', comment: false },
+  applyRun: { verb: 'applyRun', name: 'Apply', doing: 'Applying', done: 'confirmed for apply', applies: runActionAllowed.applyRun, comment: true },
+  discardRun: { verb: 'discardRun', name: 'Discard', doing: 'Discarding', done: 'discarded', applies: runActionAllowed.discardRun, comment: true },
+  cancelRun: { verb: 'cancelRun', name: 'Cancel', doing: 'Canceling', done: 'asked to cancel', applies: runActionAllowed.cancelRun, comment: true, afterwards: afterCancel },
+  forceCancelRun: { verb: 'forceCancelRun', name: 'Force Cancel', doing: 'Force canceling', done: 'force canceled', applies: runActionAllowed.forceCancelRun, comment: true },
+  forceExecuteRun: { verb: 'forceExecuteRun', name: 'Force Execute', doing: 'Force executing', done: 'started', applies: runActionAllowed.forceExecuteRun, comment: false },
 };
 
 /** The run action a server command (`hcpTerraform.server.applyRun`, from a code lens or code action) performs, if any. */
