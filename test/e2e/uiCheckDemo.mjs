@@ -44,6 +44,9 @@ export async function checkDemo(page, { resultsDir, folder, emulator }) {
   await check('the "Set workspace variable" quick fix asks for the value and sets it on the workspace', () =>
     setVariableFromQuickFix(page, folder, emulator),
   );
+  await check('the "Delete workspace variable" quick fix asks a modal naming the variable; dismissed, the variable stays', () =>
+    dismissDeleteFromQuickFix(page, folder, emulator, resultsDir),
+  );
   await checkRunsView(page, { resultsDir, check });
   await checkViews(page, { resultsDir, emulator, check });
   return { ok: failures.length === 0, passed, failures, screenshot };
@@ -71,8 +74,11 @@ export async function openFile(page, name) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout });
+  // The row Enter opens is the focused one: until the list has caught up with the typing, that is the last file
+  // opened (seen: variables.tf opened again instead of main.tf).
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ state: 'visible', timeout });
   await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).first().waitFor({ state: 'visible', timeout });
   await page.locator('.monaco-editor .view-line').first().waitFor({ state: 'visible', timeout });
 }
 
@@ -109,6 +115,35 @@ async function setVariableFromQuickFix(page, folder, emulator) {
 }
 
 /** One read of demo-app's variables on the emulator, as the owner. */
+/** main.tf, on the workspace name (legacy_flag is not declared): Ctrl+. → Delete workspace variable → the modal; Escape. */
+async function dismissDeleteFromQuickFix(page, folder, emulator, resultsDir) {
+  await openFile(page, 'main.tf');
+  const lines = readFileSync(path.join(folder, 'main.tf'), 'utf8').split('\n');
+  const index0 = lines.findIndex((l) => l.includes('name = "demo-app"'));
+  // On the workspace's name, where the undeclared-workspace-variable warning sits.
+  const column = lines[index0].indexOf('"demo-app"') + 3;
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(`${index0 + 1}:${column}`);
+  await page.keyboard.press('Enter');
+  // The cursor is there (the status bar says so) and the warning is drawn before the quick fixes are asked for.
+  await page.locator('.statusbar .statusbar-item', { hasText: `Ln ${index0 + 1}, Col ${column}` }).first().waitFor({ state: 'visible', timeout });
+  await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ state: 'attached', timeout });
+  await page.keyboard.press('Control+.');
+  const rows = page.locator('.action-widget .monaco-list-row.action');
+  await rows.first().waitFor({ state: 'visible', timeout });
+  const titles = await rows.allTextContents();
+  const index = titles.findIndex((title) => title.includes('Delete workspace variable "legacy_flag"'));
+  if (index < 0) throw new Error(`no "Delete workspace variable" quick fix among: ${titles.join(' | ')}`);
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'Delete the variable "legacy_flag" of demo-app?' });
+  await dialog.waitFor({ state: 'visible', timeout });
+  await page.screenshot({ path: path.join(resultsDir, 'demo-delete-variable-modal.png') });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout });
+  if (!(await workspaceVariable(emulator, 'legacy_flag'))) throw new Error('legacy_flag was deleted although the modal was dismissed');
+}
+
 async function workspaceVariable(emulator, key) {
   const url = `${emulator.url}/api/v2/vars?filter%5Borganization%5D%5Bname%5D=acme-demo&filter%5Bworkspace%5D%5Bname%5D=demo-app`;
   const body = await (await fetch(url, { headers: { Authorization: `Bearer ${emulator.tokens.owner}` } })).json();
