@@ -99,12 +99,16 @@ async function measureAndCheck(root: string) {
   const ratio = (ms: number | undefined) => (ms === undefined ? undefined : ms / Math.max(floorMs, 0.01));
   const rhythm = one.noopAtTypingRhythm as { p50: number; p99: number } | undefined;
   const transportAtRhythm = rhythm && `the transport alone at that rhythm (three no-ops together every 100 ms): p50 ${rhythm.p50.toFixed(2)} ms, p99 ${rhythm.p99.toFixed(2)} ms`;
+  // The issue's no-op is measured back to back; sent at the typing's rhythm (after 100 ms of quiet) the same empty
+  // request costs several times as much on a shared VM. Both ratios are printed; the target is judged on the first.
+  const overRhythm = (ms: number | undefined) =>
+    rhythm && ms !== undefined && `${transportAtRhythm}; over that empty request's p50 this p99 is ${(ms / Math.max(rhythm.p50, 0.01)).toFixed(1)}×, over its p99 ${(ms / Math.max(rhythm.p99, 0.01)).toFixed(1)}×`;
   const reruns = profiledReruns(root);
   const targets = await check([
     { name: 'completion p99 while typing (1 MB)', value: one.whileTyping?.completion.p99, limit: 5, unit: 'ms', why: transportAtRhythm, profile: { label: 'one-mb', phase: slowestKeystrokes } },
-    { name: 'completion p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.completion.p99), limit: 10, unit: '×', why: transportAtRhythm },
+    { name: 'completion p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.completion.p99), limit: 10, unit: '×', why: overRhythm(one.whileTyping?.completion.p99) || transportAtRhythm },
     { name: 'hover p99 while typing (1 MB)', value: one.whileTyping?.hover.p99, limit: 5, unit: 'ms', why: transportAtRhythm, profile: { label: 'one-mb', phase: slowestKeystrokes } },
-    { name: 'hover p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.hover.p99), limit: 10, unit: '×', why: transportAtRhythm },
+    { name: 'hover p99 / no-op while typing (1 MB)', value: ratio(one.whileTyping?.hover.p99), limit: 10, unit: '×', why: overRhythm(one.whileTyping?.hover.p99) || transportAtRhythm },
     {
       name: 'completion p99 while typing an unbalanced brace (1 MB: every keystroke needs the whole file parsed)',
       value: one.whileTypingUnbalanced?.completion.p99,
