@@ -1,7 +1,7 @@
 // Runs on configurations that refactor (moved and removed blocks) and use lifecycle, through the run engine with
 // the manual clock: the plain-text plan log (workspaces without structured run output) draws them as Terraform's
-// text does, and an argument the emulator cannot evaluate keeps its record when its instance moves, so the plan
-// after the move's apply has no changes.
+// text does, the plan JSON lists the changes by address, and an argument the emulator cannot evaluate keeps its
+// record when its instance moves, so the plan after the move's apply has no changes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { configurationSteps } from './configurationRuns';
@@ -15,10 +15,13 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
   after(() => h.close());
 
   const steps = configurationSteps(() => h);
-  const { upload, plan, apply } = steps;
+  const { upload, plan, apply, planJson } = steps;
   // The plain-text log is what these tests read: no structured run output.
   const workspaceWith = (name: string, text: string) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: false });
   const planLog = (run: string) => steps.log(run, 'plan');
+  /** The plan JSON's resource changes, in its order: address, previous_address, actions, action_reason. */
+  const resourceChanges = async (run: string) =>
+    ((await planJson(run)).resource_changes as any[]).map((c) => [c.address, c.previous_address, c.change.actions.join(','), c.action_reason]);
 
   test('the plain-text plan: a move alone, a moved instance that changes, a forget, a create-before-destroy replacement', async () => {
     const workspaceId = workspaceWith('refactoring-text', 'resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" {}\nresource "terraform_data" "d" { triggers_replace = 1 }\n');
@@ -65,5 +68,17 @@ removed {
     assert.doesNotMatch(await planLog(moving), /will be updated/, 'the moved instance\'s unknown input is matched by its record');
     await apply(moving);
     assert.equal((await h.run(await plan(workspaceId))).attributes['has-changes'], false);
+  });
+
+  test('the plan JSON lists resource changes in Terraform\'s address order: root module first, then by type, name and key (numbers by value)', async () => {
+    const workspaceId = workspaceWith('sorted-changes', '');
+    upload(workspaceId, `module "m" {\n  source = "./m"\n}\nresource "terraform_data" "b" {}\nresource "terraform_data" "a" {\n  count = 11\n}\n`, { 'm/main.tf': 'resource "null_resource" "c" {}\n' });
+    const run = await plan(workspaceId);
+    assert.deepEqual((await resourceChanges(run)).map(([address]) => address), [
+      ...Array.from({ length: 11 }, (_, index) => `terraform_data.a[${index}]`),
+      'terraform_data.b',
+      'module.m.null_resource.c',
+    ]);
+    assert.match(await planLog(run), /# terraform_data\.a\[9\] will be created[^]*# terraform_data\.a\[10\] will be created[^]*# terraform_data\.b will be created[^]*# module\.m\.null_resource\.c will be created/);
   });
 });
