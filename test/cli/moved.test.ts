@@ -1,7 +1,8 @@
 // The real Terraform CLI against the emulator, for `moved` blocks: a renamed resource is moved in the state, not
 // destroyed and recreated ("# a has moved to b"; JSON `previous_address`), a moved one that also changed is updated
 // under its new name, the apply leaves the state at the new addresses (a renamed module call moves what is in it),
-// and a move from a resource the code still declares fails as Terraform fails it. Same set-up as
+// a move from a resource the code still declares fails as Terraform fails it, and count added to a resource moves its
+// instance to [0] without a moved block (Terraform's implied move), as the CLI draws it. Same set-up as
 // terraform-cli.test.ts; needs `terraform` on the PATH.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -117,5 +118,17 @@ describe('the Terraform CLI against the emulator: moved blocks', { skip: terrafo
     assert.match(applied, /# module\.net\.terraform_data\.x has moved to module\.network\.terraform_data\.x/);
     assert.match(applied, /Apply complete! Resources: 0 added, 0 changed, 0 destroyed\./);
     assert.deepEqual((await cli('state', 'list')).trim().split('\n'), ['module.network.terraform_data.x']);
+  });
+
+  test('count added without a moved block: the instance has moved to [0] (Terraform\'s implied move), [1] is created', async () => {
+    const network = 'module "network" { source = "./net" }\n';
+    write(`${network}resource "terraform_data" "single" { input = "one" }\n`);
+    await cli('apply', '-auto-approve', '-input=false');
+    const idBefore = (await cli('state', 'show', 'terraform_data.single')).match(/id += "([^"]+)"/)?.[1];
+    write(`${network}resource "terraform_data" "single" {\n  count = 2\n  input = "one"\n}\n`);
+    const applied = await cli('apply', '-auto-approve', '-input=false');
+    assert.match(applied, /# terraform_data\.single has moved to terraform_data\.single\[0\]\n/);
+    assert.match(applied, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
+    assert.equal((await cli('state', 'show', 'terraform_data.single[0]')).match(/id += "([^"]+)"/)?.[1], idBefore);
   });
 });

@@ -7,10 +7,11 @@ import type { Harness } from './runs-harness';
 
 /** `harness` is called at each step: the tests start theirs in `before`, after these steps are made. */
 export function configurationSteps(harness: () => Harness) {
-  /** Replaces the workspace's configuration with one main.tf holding `text`. */
-  const upload = (workspaceId: string, text: string) => {
+  /** Replaces the workspace's configuration with one main.tf holding `text` (and the `others` files, a module's). */
+  const upload = (workspaceId: string, text: string, others: Record<string, string> = {}) => {
     const h = harness();
-    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = new Map([['main.tf', Buffer.from(text)]]);
+    const files = new Map(Object.entries({ 'main.tf': text, ...others }).map(([name, content]) => [name, Buffer.from(content)]));
+    h.store.configurationVersions.get(h.store.workspace(workspaceId)!.latestConfigurationVersionId!)!.files = files;
   };
   return {
     upload,
@@ -32,6 +33,13 @@ export function configurationSteps(harness: () => Harness) {
       const h = harness();
       const url = (await h.api('GET', `/api/v2/runs/${run}/${phase}`)).body.data.attributes['log-read-url'];
       return (await (await fetch(url)).text()).replace(/[\u0002\u0003]/g, '');
+    },
+    /** The run's plan JSON as the CLI reads it (`json-output`, or `json-output-redacted`). */
+    async planJson(run: string, redacted = false): Promise<any> {
+      const h = harness();
+      const planId = (await h.run(run)).relationships.plan.data.id;
+      const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output${redacted ? '-redacted' : ''}`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
+      return response.json();
     },
     async apply(run: string) {
       const h = harness();

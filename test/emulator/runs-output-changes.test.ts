@@ -16,11 +16,7 @@ describe('configuration-driven runs: output changes', () => {
   const steps = configurationSteps(() => h);
   const { upload, plan, apply } = steps;
   const workspaceWith = (name: string, text: string, structured = true) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: structured });
-  const outputChanges = async (run: string) => {
-    const planId = (await h.run(run)).relationships.plan.data.id;
-    const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
-    return ((await response.json()) as any).output_changes;
-  };
+  const outputChanges = async (run: string) => (await steps.planJson(run)).output_changes;
   const applyLog = async (run: string) => (await steps.log(run, 'apply')).split('\n');
   const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
   const hasChanges = async (run: string) => (await h.run(run)).attributes['has-changes'];

@@ -28,12 +28,7 @@ describe('configuration-driven runs: outputs and replacements', () => {
   });
   after(() => h.close());
 
-  const { workspaceWith, upload, plan, apply } = configurationSteps(() => h);
-  const planJson = async (run: string, redacted = false) => {
-    const planId = (await h.run(run)).relationships.plan.data.id;
-    const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output${redacted ? '-redacted' : ''}`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
-    return (await response.json()) as any;
-  };
+  const { workspaceWith, upload, plan, apply, planJson } = configurationSteps(() => h);
   const state = (workspaceId: string) => h.store.stateVersions.current(workspaceId)!.state!;
   const stateId = (workspaceId: string, name: string, index?: number) =>
     (state(workspaceId).resources!.find((r) => r.name === name)!.instances!.find((i: any) => i.index_key === index) as any).attributes.id;

@@ -1,9 +1,11 @@
-// Runs on configurations that refactor (moved and removed blocks) and use lifecycle, through the run engine with
-// the manual clock: the plain-text plan log (workspaces without structured run output) draws them as Terraform's
-// text does, and an argument the emulator cannot evaluate keeps its record when its instance moves, so the plan
-// after the move's apply has no changes.
+// Runs on configurations that refactor (moved and removed blocks, and the moves Terraform implies where `count` was
+// added or removed) and use lifecycle, through the run engine with the manual clock: the plain-text plan log
+// (workspaces without structured run output) draws them as Terraform's text does, the plan JSON lists them by
+// address with `previous_address`, an argument the emulator cannot evaluate keeps its record when its instance
+// moves, so the plan after the move's apply has no changes, and the apply keeps the moved objects (their ids).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { stateInstances } from '../../emulator/src/runs/stateInstances';
 import { configurationSteps } from './configurationRuns';
 import { startHarness, type Harness } from './runs-harness';
 
@@ -15,10 +17,16 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
   after(() => h.close());
 
   const steps = configurationSteps(() => h);
-  const { upload, plan, apply } = steps;
+  const { upload, plan, apply, planJson } = steps;
   // The plain-text log is what these tests read: no structured run output.
   const workspaceWith = (name: string, text: string) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: false });
   const planLog = (run: string) => steps.log(run, 'plan');
+  /** The plan JSON's resource changes, in its order: address, previous_address, actions, action_reason. */
+  const resourceChanges = async (run: string) =>
+    ((await planJson(run)).resource_changes as any[]).map((c) => [c.address, c.previous_address, c.change.actions.join(','), c.action_reason]);
+  /** The ids the workspace's current state holds, by address: a moved object keeps its id, a new one gets another. */
+  const stateIds = (workspaceId: string) => Object.fromEntries([...stateInstances(h.store.stateVersions.current(workspaceId)!.state)].map(([address, { attributes }]) => [address, attributes.id]));
+  const counted = (count: number | undefined, name = 'a') => `resource "terraform_data" "${name}" {\n${count === undefined ? '' : `  count = ${count}\n`}  input = "${name}"\n}\n`;
 
   test('the plain-text plan: a move alone, a moved instance that changes, a forget, a create-before-destroy replacement', async () => {
     const workspaceId = workspaceWith('refactoring-text', 'resource "terraform_data" "a" { input = "a" }\nresource "terraform_data" "b" { input = "b" }\nresource "terraform_data" "c" {}\nresource "terraform_data" "d" { triggers_replace = 1 }\n');
@@ -65,5 +73,81 @@ removed {
     assert.doesNotMatch(await planLog(moving), /will be updated/, 'the moved instance\'s unknown input is matched by its record');
     await apply(moving);
     assert.equal((await h.run(await plan(workspaceId))).attributes['has-changes'], false);
+  });
+
+  test('count added: the no-key instance moves to [0] (no destroy, no create), the other indexes are created', async () => {
+    const workspaceId = workspaceWith('implied-count-added', counted(undefined));
+    await apply(await plan(workspaceId));
+    const before = stateIds(workspaceId);
+    upload(workspaceId, counted(3));
+    const run = await plan(workspaceId);
+    assert.deepEqual(await resourceChanges(run), [
+      ['terraform_data.a[0]', 'terraform_data.a', 'no-op', undefined],
+      ['terraform_data.a[1]', undefined, 'create', undefined],
+      ['terraform_data.a[2]', undefined, 'create', undefined],
+    ]);
+    const log = await planLog(run);
+    assert.match(log, /Terraform will perform the following actions:\n\n  # terraform_data\.a has moved to terraform_data\.a\[0\]\n/, 'first, in address order');
+    assert.match(log, /Plan: 2 to add, 0 to change, 0 to destroy\./);
+    await apply(run);
+    assert.equal(stateIds(workspaceId)['terraform_data.a[0]'], before['terraform_data.a']);
+    assert.equal((await h.run(await plan(workspaceId))).attributes['has-changes'], false);
+  });
+
+  test('count removed: [0] moves to the no-key address, [1] and on are destroyed', async () => {
+    const workspaceId = workspaceWith('implied-count-removed', counted(3));
+    await apply(await plan(workspaceId));
+    const before = stateIds(workspaceId);
+    upload(workspaceId, counted(undefined));
+    const run = await plan(workspaceId);
+    assert.deepEqual(await resourceChanges(run), [
+      ['terraform_data.a', 'terraform_data.a[0]', 'no-op', undefined],
+      ['terraform_data.a[1]', undefined, 'delete', 'delete_because_wrong_repetition'],
+      ['terraform_data.a[2]', undefined, 'delete', 'delete_because_wrong_repetition'],
+    ]);
+    const log = await planLog(run);
+    assert.match(log, /  # terraform_data\.a\[0\] has moved to terraform_data\.a\n/);
+    assert.match(log, /Plan: 0 to add, 0 to change, 2 to destroy\./);
+    await apply(run);
+    assert.deepEqual(stateIds(workspaceId), { 'terraform_data.a': before['terraform_data.a[0]'] });
+  });
+
+  test('an explicit moved block naming the resource takes precedence over the implied move; others still get theirs', async () => {
+    const workspaceId = workspaceWith('implied-count-explicit', counted(2) + counted(2, 'b'));
+    await apply(await plan(workspaceId));
+    const before = stateIds(workspaceId);
+    upload(workspaceId, `${counted(undefined)}${counted(undefined, 'b')}moved {\n  from = terraform_data.a[1]\n  to   = terraform_data.a\n}\n`);
+    const run = await plan(workspaceId);
+    assert.deepEqual(await resourceChanges(run), [
+      ['terraform_data.a', 'terraform_data.a[1]', 'no-op', undefined],
+      ['terraform_data.a[0]', undefined, 'delete', 'delete_because_wrong_repetition'],
+      ['terraform_data.b', 'terraform_data.b[0]', 'no-op', undefined],
+      ['terraform_data.b[1]', undefined, 'delete', 'delete_because_wrong_repetition'],
+    ]);
+    await apply(run);
+    assert.deepEqual(stateIds(workspaceId), { 'terraform_data.a': before['terraform_data.a[1]'], 'terraform_data.b': before['terraform_data.b[0]'] });
+  });
+
+  test('for_each gets no implied move: the no-key instance is destroyed and the key created, while count beside it moves', async () => {
+    const workspaceId = workspaceWith('implied-for-each', counted(undefined) + counted(undefined, 'b'));
+    await apply(await plan(workspaceId));
+    upload(workspaceId, `resource "terraform_data" "a" {\n  for_each = toset(["k"])\n  input    = "a"\n}\n${counted(1, 'b')}`);
+    assert.deepEqual(await resourceChanges(await plan(workspaceId)), [
+      ['terraform_data.a', undefined, 'delete', 'delete_because_wrong_repetition'],
+      ['terraform_data.a["k"]', undefined, 'create', undefined],
+      ['terraform_data.b[0]', 'terraform_data.b', 'no-op', undefined],
+    ]);
+  });
+
+  test('the plan JSON lists resource changes in Terraform\'s address order: root module first, then by type, name and key (numbers by value)', async () => {
+    const workspaceId = workspaceWith('sorted-changes', '');
+    upload(workspaceId, `module "m" {\n  source = "./m"\n}\nresource "terraform_data" "b" {}\nresource "terraform_data" "a" {\n  count = 11\n}\n`, { 'm/main.tf': 'resource "null_resource" "c" {}\n' });
+    const run = await plan(workspaceId);
+    assert.deepEqual((await resourceChanges(run)).map(([address]) => address), [
+      ...Array.from({ length: 11 }, (_, index) => `terraform_data.a[${index}]`),
+      'terraform_data.b',
+      'module.m.null_resource.c',
+    ]);
+    assert.match(await planLog(run), /# terraform_data\.a\[9\] will be created[^]*# terraform_data\.a\[10\] will be created[^]*# terraform_data\.b will be created[^]*# module\.m\.null_resource\.c will be created/);
   });
 });

@@ -21,12 +21,10 @@ describe('configuration-driven runs plan against the current state version', () 
   });
   after(() => h.close());
 
-  const { workspaceWith, plan, apply } = configurationSteps(() => h);
+  const { workspaceWith, plan, apply, planJson } = configurationSteps(() => h);
   /** The planned actions by address, read from the plan JSON the CLI reads. */
   const actions = async (run: string) => {
-    const planId = (await h.run(run)).relationships.plan.data.id;
-    const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
-    const json = (await response.json()) as { resource_changes?: Array<{ address: string; change: { actions: string[] } }> };
+    const json = (await planJson(run)) as { resource_changes?: Array<{ address: string; change: { actions: string[] } }> };
     return Object.fromEntries((json.resource_changes ?? []).filter((c) => c.change.actions[0] !== 'no-op').map((c) => [c.address, c.change.actions.join(',')]));
   };
   /** Writes the next state version with `edit` made to the current one, as a `state push` would. */

@@ -4,7 +4,8 @@
 // it in node_resource_plan_orphan.go (deleteActionReason), from the resource's configuration and the expanded
 // module instances; this follows the same order.
 import { parseAddress } from '../runs/address';
-import { expand, type Expansion, type ModuleInstance } from './modules';
+import type { Node } from 'web-tree-sitter';
+import { attributeNode, expand, type Expansion, type ModuleInstance } from './modules';
 
 export type DeleteReason =
   | 'delete_because_no_resource_config'
@@ -13,28 +14,34 @@ export type DeleteReason =
   | 'delete_because_count_index'
   | 'delete_because_each_key';
 
+/** The meta-argument a resource block repeats by, as written (`count` first: Terraform rejects both). */
+export type RepetitionArgument = 'count' | 'for_each' | 'none';
+
 /** What decides a reason: each resource block per module instance with its repetition, and the module calls. */
 export interface DeclaredRepetition {
   /** `<module instance path>|type.name` → how the block repeats in that module instance. */
   resources: Map<string, Expansion['kind']>;
   /** The module instances that exist ('' for the root). */
   moduleInstances: Set<string>;
-  /** Resource blocks by module path without instance keys (`module.net|type.name`): the configuration, not its instances. */
-  configuredResources: Set<string>;
+  /**
+   * Resource blocks by module path without instance keys (`module.net|type.name`): the configuration, not its
+   * instances, with the meta-argument written in the block (whether or not the emulator can evaluate it).
+   */
+  configuredResources: Map<string, RepetitionArgument>;
   /** Module calls by path without instance keys (`module.net.module.inner`), declared even when they make no instance. */
   moduleCalls: Set<string>;
 }
 
 /** Walks the module instances as readConfiguration does, noting each resource block's repetition. */
 export function declaredRepetition(root: ModuleInstance): DeclaredRepetition {
-  const repetition: DeclaredRepetition = { resources: new Map(), moduleInstances: new Set(), configuredResources: new Set(), moduleCalls: new Set() };
+  const repetition: DeclaredRepetition = { resources: new Map(), moduleInstances: new Set(), configuredResources: new Map(), moduleCalls: new Set() };
   const visit = (module: ModuleInstance) => {
     repetition.moduleInstances.add(module.path);
     for (const block of module.blocks) {
       if (block.keyword === 'resource' && block.labels.length === 2) {
         const resource = `${block.labels[0]}.${block.labels[1]}`;
         repetition.resources.set(`${module.path}|${resource}`, expand(block.node, module.scope).kind);
-        repetition.configuredResources.add(`${withoutKeys(module.path)}|${resource}`);
+        repetition.configuredResources.set(`${withoutKeys(module.path)}|${resource}`, repetitionArgument(block.node));
       }
       if (block.keyword === 'module' && block.labels[0]) {
         repetition.moduleCalls.add(`${module.path ? `${withoutKeys(module.path)}.` : ''}module.${block.labels[0]}`);
@@ -44,6 +51,10 @@ export function declaredRepetition(root: ModuleInstance): DeclaredRepetition {
   };
   visit(root);
   return repetition;
+}
+
+function repetitionArgument(block: Node): RepetitionArgument {
+  return attributeNode(block, 'count') ? 'count' : attributeNode(block, 'for_each') ? 'for_each' : 'none';
 }
 
 /** The reason Terraform gives for deleting `address`, which no declared instance has; undefined when it gives none. */
@@ -73,6 +84,6 @@ function moduleCallDeclared(modulePath: string, repetition: DeclaredRepetition):
 }
 
 /** `module.a[0].module.b["x"]` → `module.a.module.b`: the configuration's path, not an instance's. */
-function withoutKeys(modulePath: string): string {
+export function withoutKeys(modulePath: string): string {
   return modulePath.replace(/\[(?:"(?:[^"\\]|\\.)*"|\d+)\]/g, '');
 }

@@ -5,6 +5,8 @@
 // statements are relative to that module, so each module instance's get its path in front.
 import type { Node } from 'web-tree-sitter';
 import { attributeName, attributeValue, blockKeyword, bodyItems } from '../../../server/src/model/syntaxTree';
+import { parseAddress } from '../runs/address';
+import { withoutKeys, type DeclaredRepetition } from './deleteReasons';
 import { attributeNode, type ModuleInstance } from './modules';
 
 /** Where a statement is written, for Terraform's diagnostics about it. */
@@ -111,6 +113,37 @@ export function movedAddresses(addresses: Iterable<string>, moves: readonly Move
     if (address !== original) renamed.set(original, address);
   }
   return renamed;
+}
+
+/**
+ * The moves Terraform infers when a resource the state holds gained or lost `count` (internal/refactoring/
+ * move_statement.go ImpliedMoveStatements, which keeps Terraform 1.0's count boundary): a block that now has `count`
+ * takes the no-key instance as `[0]`, a block with neither `count` nor `for_each` takes `[0]` as its no-key
+ * instance. Never into `for_each` keys, never for a resource an explicit `moved` block names at either end (its author
+ * chose the instance to keep), and a move onto an address the state holds is blocked as any other (movedAddresses).
+ * They come after the explicit statements, as Terraform lists them. Terraform decides by the block as written; where
+ * the emulator could not evaluate a count it stands one no-key instance in, so there it moves nothing.
+ */
+export function impliedMoveStatements(addresses: Iterable<string>, repetition: DeclaredRepetition | undefined, explicit: readonly MoveStatement[]): MoveStatement[] {
+  if (!repetition) return [];
+  const implied: MoveStatement[] = [];
+  for (const address of addresses) {
+    const parsed = parseAddress(address);
+    if (!parsed || parsed.mode !== 'managed') continue;
+    const modulePath = parsed.module ?? '';
+    const resource = `${parsed.type}.${parsed.name}`;
+    if (repetition.resources.get(`${modulePath}|${resource}`) === 'unknown') continue;
+    const argument = repetition.configuredResources.get(`${withoutKeys(modulePath)}|${resource}`);
+    const base = `${modulePath ? `${modulePath}.` : ''}${resource}`;
+    const to = argument === 'count' && parsed.key === undefined ? `${base}[0]` : argument === 'none' && parsed.key === 0 ? base : undefined;
+    if (to && !explicit.some((move) => selectsResource(move.from, base) || selectsResource(move.to, base))) implied.push({ from: address, to });
+  }
+  return implied;
+}
+
+/** Whether a move endpoint names the resource or one of its instances (Terraform's SelectsResource; a module names none). */
+function selectsResource(endpoint: string, resource: string): boolean {
+  return !isModulePath(endpoint) && endpoint.replace(/\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/, '') === resource;
 }
 
 /** `a.b[0]`, `module.m["k"]`: the address ends with a key. */

@@ -18,7 +18,7 @@ import { changesOutputs, plannedOutputs } from './plannedOutputs';
 import { outputsReadingInstances } from './outputValues';
 import { stateInstances } from './stateInstances';
 import { movedState } from './stateMoves';
-import { movedAddresses } from '../engine/refactoring';
+import { impliedMoveStatements, movedAddresses } from '../engine/refactoring';
 import { structuredApplyLines, structuredPlanLines } from './structuredLogs';
 import type { LogRecord, PlannedChange, RunRecord } from './model';
 import { isFinal, statusTimestamp } from './statuses';
@@ -127,9 +127,13 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const parser = store.followConfiguration ? store.terraformParser : undefined;
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables), { workspaceName: runWorkspaceName(store, run) }) : undefined;
   // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import),
-  // with the configuration's `moved` blocks' renames made to it, as Terraform makes them before it plans.
+  // with the configuration's `moved` blocks' renames made to it, and those Terraform implies where `count` was added
+  // or removed, as Terraform makes them before it plans.
   const held = store.stateVersions.current(run.workspaceId)?.state;
-  const renames = declared && !run.refreshOnly ? movedAddresses(stateInstances(held).keys(), declared.moves) : new Map<string, string>();
+  const heldAddresses = [...stateInstances(held).keys()];
+  const renames = declared && !run.refreshOnly
+    ? movedAddresses(heldAddresses, [...declared.moves, ...impliedMoveStatements(heldAddresses, declared.repetition, declared.moves)])
+    : new Map<string, string>();
   run.moves = [...renames].map(([from, to]) => ({ from, to }));
   const current = movedState(held, renames);
   const previousAddress = new Map([...renames].map(([from, to]) => [to, from]));

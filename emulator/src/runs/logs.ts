@@ -3,7 +3,7 @@
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
 import { deleteReasonLine } from './deleteReasonLine';
 import type { ApplyOperation, LogRecord, PlannedChange, RunRecord } from './model';
-import { parseAddress } from './address';
+import { compareAddresses, parseAddress } from './address';
 import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
 import { findingLines, type ConfigurationFinding } from './configurationCheck';
@@ -85,8 +85,9 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     lines.push('Terraform used the selected providers to generate the following execution', 'plan. Resource actions are indicated with the following symbols:', ...legend(changes), '');
   }
   lines.push('Terraform will perform the following actions:', '');
-  for (const change of changes) lines.push(...changeBlock(change), '');
-  for (const instance of movedOnly) lines.push(...movedBlock(instance), '');
+  // In the plan JSON's order (by address, moves among the changes), which Terraform's renderer draws from.
+  const blocks = [...changes.map((change) => ({ address: change.address, block: changeBlock(change) })), ...movedOnly.map((instance) => ({ address: instance.address, block: movedBlock(instance) }))];
+  for (const { block } of blocks.sort((a, b) => compareAddresses(a.address, b.address))) lines.push(...block, '');
   const counts = countChanges(changes);
   lines.push(`Plan: ${counts.additions} to add, ${counts.changes} to change, ${counts.destructions} to destroy.`);
   return lines;

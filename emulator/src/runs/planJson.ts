@@ -1,7 +1,7 @@
 // The plan's JSON output (notes §5.1): `GET /plans/:id/json-output` answers 204 until the plan is finished, then
 // 307 to a short-lived blob URL serving a `terraform show -json`-shaped document built from the plan's changes.
 // Its resource changes carry the attributes before and after where the plan followed the configuration.
-import { parseAddress, impliedProvider } from './address';
+import { compareAddresses, parseAddress, impliedProvider } from './address';
 import { generatedId } from './changeValues';
 import type { PlannedChange, PlannedOutput, RunRecord } from './model';
 import { plannedValues, priorState, type ResourceChangeJson } from './planValues';
@@ -22,7 +22,10 @@ interface Options {
 }
 
 export function planJsonDocument(run: RunRecord, { redact }: Options = { redact: false }): Record<string, unknown> {
-  const resourceChanges = [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))];
+  // Sorted by address as Terraform sorts them (internal/command/jsonplan MarshalResourceChanges): the CLI draws the
+  // plan in this order, moves among the changes.
+  const resourceChanges = [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))]
+    .sort((a, b) => compareAddresses(a.address as string, b.address as string));
   const prior = priorState(run, resourceChanges as unknown as ResourceChangeJson[]);
   // Terraform's field order: the CLI does not care, a reader diffing against `terraform show -json` might.
   return {

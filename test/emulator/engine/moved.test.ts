@@ -1,10 +1,11 @@
 // `moved` blocks in the configuration-driven plan: the statements as read (a module's made absolute), where each
-// state address goes (resources, instances, module calls, chains, blocked moves), the state renamed for the plan
-// and the apply, and Terraform's error for a move away from what the code still declares.
+// state address goes (resources, instances, module calls, chains, blocked moves), the moves Terraform implies where
+// `count` was added or removed, the state renamed for the plan and the apply, and Terraform's error for a move away
+// from what the code still declares.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { readConfiguration } from '../../../emulator/src/engine/configuration';
-import { movedAddresses } from '../../../emulator/src/engine/refactoring';
+import { impliedMoveStatements, movedAddresses } from '../../../emulator/src/engine/refactoring';
 import { planFindings } from '../../../emulator/src/runs/planFindings';
 import { stateInstances } from '../../../emulator/src/runs/stateInstances';
 import { movedState } from '../../../emulator/src/runs/stateMoves';
@@ -59,6 +60,42 @@ describe('moved blocks', () => {
   test('a move whose destination the state already holds is blocked; a cycle ends', () => {
     assert.deepEqual(movedAddresses(['x.a', 'x.b'], [move('x.a', 'x.b')]).size, 0);
     assert.deepEqual(Object.fromEntries(movedAddresses(['x.a'], [move('x.a', 'x.b'), move('x.b', 'x.a')])), {}, 'round to where it started: no move');
+  });
+
+  test('implied moves (ImpliedMoveStatements): no key into [0] where count was added, [0] out where it was removed, none for for_each', () => {
+    const declared = readConfiguration(
+      parser,
+      files({
+        'main.tf': `resource "x" "now_count" { count = 2 }
+resource "x" "formerly_count" {}
+resource "x" "now_each" { for_each = toset(["k"]) }
+resource "x" "formerly_each" {}
+resource "x" "unevaluated" { count = length(x.formerly_count.list) }
+module "m" { source = "./m" }
+`,
+        'm/main.tf': 'resource "y" "now_count" { count = 1 }\n',
+      }),
+      new Map(),
+    )!;
+    const held = ['x.now_count', 'x.formerly_count[0]', 'x.formerly_count[1]', 'x.now_each', 'x.formerly_each["k"]', 'x.unevaluated', 'x.gone', 'module.m.y.now_count'];
+    assert.deepEqual(impliedMoveStatements(held, declared.repetition, declared.moves), [
+      move('x.now_count', 'x.now_count[0]'),
+      move('x.formerly_count[0]', 'x.formerly_count'),
+      move('module.m.y.now_count', 'module.m.y.now_count[0]'),
+    ]);
+  });
+
+  test('implied moves: none for a resource an explicit moved block names at either end; one onto an address the state holds is blocked', () => {
+    const declared = readConfiguration(
+      parser,
+      files({ 'main.tf': 'resource "x" "a" {}\nresource "x" "b" { count = 2 }\nresource "x" "c" {}\n\nmoved {\n  from = x.a[1]\n  to   = x.a\n}\nmoved {\n  from = x.old\n  to   = x.b[1]\n}\n' }),
+      new Map(),
+    )!;
+    assert.deepEqual(impliedMoveStatements(['x.a[0]', 'x.a[1]', 'x.b', 'x.c[0]'], declared.repetition, declared.moves), [move('x.c[0]', 'x.c')]);
+    const held = ['x.c', 'x.c[0]'];
+    const implied = impliedMoveStatements(held, declared.repetition, declared.moves);
+    assert.deepEqual(implied, [move('x.c[0]', 'x.c')], 'Terraform implies it and leaves the conflict to ApplyMoves');
+    assert.equal(movedAddresses(held, implied).size, 0, 'the instance already at x.c stays; x.c[0] is not moved');
   });
 
   test('the state renamed: the instance joins its new resource with its key and attributes, an emptied resource goes', () => {
