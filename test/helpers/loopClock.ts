@@ -1,7 +1,7 @@
-// A clock for the document sync's scheduling (server/src/documents/sync.ts SyncClock) that only moves when a test
+// A clock for the document sync's scheduling (server/src/documents/syncTiming.ts SyncClock) that only moves when a test
 // moves it. Timers run in order of their due time as `advance` passes it; `setImmediate` callbacks (a request's
 // handler giving the event loop back) wait for `endTurn`, so a test decides how long a request "runs".
-import type { SyncClock } from '../../server/src/documents/sync';
+import type { SyncClock } from '../../server/src/documents/syncTiming';
 import type { TimerHandle } from '../../server/src/workspaces/timers';
 
 interface Timer {

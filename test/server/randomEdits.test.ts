@@ -126,7 +126,7 @@ describe('the server under random edits', () => {
       const expectedOf = (file: string) => wire(JSON.parse(JSON.stringify(expected.get(file) ?? [])));
       const agree = () => files.every((file) => JSON.stringify(publishedOf(file)) === JSON.stringify(expectedOf(file)));
       // A block an edit left broken is read alone at once and confirmed by a whole-file parse once the edits
-      // pause (documents/sync.ts verifyDelayMs): the diagnostics equal a fresh parse's then, if not already.
+      // pause (documents/syncTiming.ts verifyDelayMs): the diagnostics equal a fresh parse's then, if not already.
       await within(
         new Promise<void>((resolve) => {
           const check = () => (agree() ? resolve() : waiters.push(check));

@@ -8,7 +8,7 @@ import { ServiceClient } from '../../server/src/api';
 import { isFinalRunStatus } from '../../server/src/api';
 import type { Run } from '../../server/src/api';
 import { RunWatcher } from '../../server/src/workspaces/runWatcher';
-import type { RunWatcherOptions } from '../../server/src/workspaces/runWatcher';
+import type { RunWatcherOptions } from '../../server/src/workspaces/runWatcherOptions';
 import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
 import { ManualClock } from '../helpers/manualClock';
 

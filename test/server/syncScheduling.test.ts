@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ModuleFolders } from '../../server/src/documents/moduleFolders';
-import { heavyParseMs, maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, registerDocumentSync, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/sync';
+import { registerDocumentSync } from '../../server/src/documents/sync';
+import { heavyParseMs, maxQuietWaitMs, maxWholeParseWaitMs, modelUpdateDelayMs, quietMs, verifyDelayMs, wholeParseDelay } from '../../server/src/documents/syncTiming';
 import type { TextChange } from '../../server/src/model';
 import { LoopClock } from '../helpers/loopClock';
 import { syncConnection } from '../helpers/syncConnection';

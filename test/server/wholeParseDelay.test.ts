@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { wholeParseDelay } from '../../server/src/documents/sync';
+import { wholeParseDelay } from '../../server/src/documents/syncTiming';
 
 test('an edit that needs the whole file parsed waits twice what the last parse took, between 10 and 50 ms', () => {
   assert.equal(wholeParseDelay(undefined), 10);

@@ -26,7 +26,7 @@ export interface DiagnosticsPublisherOptions {
 /**
  * The next turn of the event loop: enough to gather what one burst touches (several folders, files changed on disk
  * together). The requests sent with a keystroke already went first, while the model waited its own moment
- * (documents/sync.ts modelUpdateDelayMs).
+ * (documents/syncTiming.ts modelUpdateDelayMs).
  */
 export const defaultDiagnosticsDelayMs = 0;
 const defaultMaxDelayMs = 250;

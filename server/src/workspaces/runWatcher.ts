@@ -30,71 +30,29 @@
 //    own retries) pauses for a minute what spends its budget: on a run list, the lists (another window or tool with
 //    the same token may have spent them), elsewhere the whole host.
 // Each change (status or action flags) is reported once, through onRuns(…, changed).
-import type { Run, ServiceClient } from '../api';
-import { allRunOperations, isApiError, isFinalRunStatus, RateLimitedError, relatedId, ServiceError } from '../api';
-import { mayHaveSkippedRuns, newestCreatedAt, newOrganizationWatch, nextOrganization, runsByWatchedWorkspace } from './organizationRunReads';
-import type { OrganizationWatch } from './organizationRunReads';
+import type { Run } from '../api';
+import { nextOrganization } from './organizationRunReads';
 import { runSignature } from './runSummary';
+import type { RunWatcherOptions, WatchContext, WatchSettings } from './runWatcherOptions';
+import { watchSettings } from './runWatcherOptions';
+import { listWorkspace, lookUpOrganization, pollRun, readOrganization } from './runWatcherReads';
 import type { Timers } from './timers';
-import { awaitsSomeone, isCovered, markAnswered, newHostState, readableOrganizations, recordRuns, startsView, watchedOrganizations } from './watchedHost';
-import type { HostState, RunWatch, WorkspaceWatch } from './watchedHost';
-
-export interface RunWatcherOptions {
-  timers: Timers;
-  clientFor(hostname: string): ServiceClient | undefined;
-  /**
-   * `runs`: every run this fetch returned (for knowledge); `changed`: those whose status or actions changed;
-   * `fromList`: a workspace list (the newest runs) rather than one run's poll.
-   */
-  onRuns(hostname: string, workspaceId: string, runs: Run[], changed: Run[], fromList: boolean): void;
-  onProblem?(message: string): void;
-  listSpacingMs?: number;
-  listInterval?: { baseMs: number; maxMs: number };
-  runInterval?: { baseMs: number; maxMs: number };
-  maxRunPollsPerSecond?: number;
-  /** Runs per list request (the newest ones). */
-  listPageSize?: number;
-  /** Least time between two organization run lists of a host (default 2.5 s: 24 a minute). */
-  organizationReadSpacingMs?: number;
-  /** Runs per organization list (default 100, the service's maximum page size). */
-  organizationPageSize?: number;
-  /** Least time between two workspace run lists while organization lists go (default 30 s: 2 a minute). */
-  coveredListSpacingMs?: number;
-  /** Host pause while the service does not answer: base doubling to max (default 1 s to 8 s). */
-  outageBackoff?: { baseMs: number; maxMs: number };
-}
-
-const rateLimitPauseMs = 60_000;
-/** A refused organization list is tried again after this (or at once with a new token). */
-const organizationRefusalMs = 600_000;
-/** A workspace whose organization could not be looked up (other than 404) is looked up again after this. */
-const lookupRetryMs = 60_000;
-/** Unchanged polls of a working run at the base cadence before it backs off like a waiting one. */
-const maxQuietPollsAtBase = 30;
+import { isCovered, newHostState, readableOrganizations, watchedOrganizations } from './watchedHost';
+import type { HostState } from './watchedHost';
+import { rateLimitPauseMs } from './watchFailures';
 
 export class RunWatcher {
   private readonly hosts = new Map<string, HostState>();
   private readonly timers: Timers;
-  private readonly listSpacingMs: number;
-  private readonly coveredListSpacingMs: number;
-  private readonly organizationReadSpacingMs: number;
-  private readonly organizationPageSize: number;
-  private readonly listInterval: { baseMs: number; maxMs: number };
-  private readonly runInterval: { baseMs: number; maxMs: number };
-  private readonly maxRunPollsPerSecond: number;
-  private readonly outageBackoff: { baseMs: number; maxMs: number };
+  private readonly settings: WatchSettings;
+  /** What the reads (runWatcherReads.ts) are handed of this watcher. */
+  private readonly context: WatchContext;
   private disposed = false;
 
   constructor(private readonly options: RunWatcherOptions) {
     this.timers = options.timers;
-    this.listSpacingMs = options.listSpacingMs ?? 3_000;
-    this.coveredListSpacingMs = options.coveredListSpacingMs ?? 30_000;
-    this.organizationReadSpacingMs = options.organizationReadSpacingMs ?? 2_500;
-    this.organizationPageSize = options.organizationPageSize ?? 100;
-    this.listInterval = options.listInterval ?? { baseMs: 15_000, maxMs: 300_000 };
-    this.runInterval = options.runInterval ?? { baseMs: 1_000, maxMs: 30_000 };
-    this.maxRunPollsPerSecond = options.maxRunPollsPerSecond ?? 10;
-    this.outageBackoff = options.outageBackoff ?? { baseMs: 1_000, maxMs: 8_000 };
+    this.settings = watchSettings(options);
+    this.context = { timers: this.timers, settings: this.settings, options };
   }
 
   /** Starts listing a workspace's runs (first list as soon as the host's list spacing allows). */
@@ -104,7 +62,7 @@ export class RunWatcher {
       const now = this.timers.now();
       host.workspaces.set(workspaceId, {
         nextListAt: now,
-        intervalMs: this.listInterval.baseMs,
+        intervalMs: this.settings.listInterval.baseMs,
         listedOnce: false,
         seq: ++host.watchSeq,
         lookupAt: now,
@@ -173,7 +131,7 @@ export class RunWatcher {
   followRun(hostname: string, workspaceId: string, runId: string, known?: Run): void {
     const host = this.host(hostname);
     if (known) host.signatures.set(runId, runSignature(known));
-    host.runs.set(runId, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs, asked: true });
+    host.runs.set(runId, { workspaceId, nextPollAt: this.timers.now() + this.settings.runInterval.baseMs, intervalMs: this.settings.runInterval.baseMs, asked: true });
     this.schedule(host);
   }
 
@@ -190,7 +148,7 @@ export class RunWatcher {
     const watch = this.hosts.get(hostname)?.workspaces.get(workspaceId);
     if (!watch) return;
     watch.nextListAt = this.timers.now();
-    watch.intervalMs = this.listInterval.baseMs;
+    watch.intervalMs = this.settings.listInterval.baseMs;
     this.wake(hostname);
   }
 
@@ -227,7 +185,7 @@ export class RunWatcher {
     };
     const now = this.timers.now();
     const organizations = readableOrganizations(host, now);
-    const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
+    const listSpacing = organizations.length > 0 ? this.settings.coveredListSpacingMs : this.settings.listSpacingMs;
     const listsFrom = now + this.listsWait(host, now);
     for (const watch of host.workspaces.values()) {
       // A list in flight schedules the host again when it ends.
@@ -237,7 +195,7 @@ export class RunWatcher {
     if (!host.readingOrganization) {
       for (const name of watchedOrganizations(host)) {
         const organization = host.organizations.get(name)!;
-        consider(Math.max(host.lastOrganizationReadAt + this.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt, listsFrom));
+        consider(Math.max(host.lastOrganizationReadAt + this.settings.organizationReadSpacingMs, organization.refusedUntil, organization.retryAt, listsFrom));
       }
     }
     for (const watch of host.runs.values()) consider(watch.nextPollAt);
@@ -280,39 +238,39 @@ export class RunWatcher {
     const duePolls = [...host.runs].filter(([, watch]) => watch.nextPollAt <= now).sort((a, b) => a[1].nextPollAt - b[1].nextPollAt);
     host.pollTimes = host.pollTimes.filter((time) => time > now - 1_000);
     for (const [runId, watch] of duePolls) {
-      if (host.pollTimes.length >= this.maxRunPollsPerSecond) {
+      if (host.pollTimes.length >= this.settings.maxRunPollsPerSecond) {
         watch.nextPollAt = now + 1_000;
         continue;
       }
       host.pollTimes.push(now);
-      work.push(this.pollRun(client, host, runId, watch));
+      work.push(pollRun(this.context, client, host, runId, watch));
     }
     // Organization lookups after the polls, on what is left of the same per-second allowance.
     for (const [workspaceId, watch] of host.workspaces) {
       if (watch.organization !== undefined || watch.lookupAt > now) continue;
-      if (host.pollTimes.length >= this.maxRunPollsPerSecond) {
+      if (host.pollTimes.length >= this.settings.maxRunPollsPerSecond) {
         watch.lookupAt = now + 1_000;
         continue;
       }
       host.pollTimes.push(now);
-      work.push(this.lookUpOrganization(client, host, workspaceId, watch));
+      work.push(lookUpOrganization(this.context, client, host, workspaceId, watch));
     }
     const organizations = readableOrganizations(host, now);
     // Each list starts only when its budget has room now (the views may have spent it): queued behind the limiter,
     // it would only push the user's own reads back. It is tried again when the budget frees (nextDue).
-    if (!host.readingOrganization && now >= host.lastOrganizationReadAt + this.organizationReadSpacingMs && this.listsWait(host, now) === 0) {
+    if (!host.readingOrganization && now >= host.lastOrganizationReadAt + this.settings.organizationReadSpacingMs && this.listsWait(host, now) === 0) {
       const next = nextOrganization(host.organizations, organizations, now);
       if (next) {
         host.lastOrganizationReadAt = now;
-        host.readingOrganization = this.besideTicks(host, this.readOrganization(client, host, next, host.organizations.get(next)!), () => (host.readingOrganization = undefined));
+        host.readingOrganization = this.besideTicks(host, readOrganization(this.context, client, host, next, host.organizations.get(next)!), () => (host.readingOrganization = undefined));
       }
     }
-    const listSpacing = organizations.length > 0 ? this.coveredListSpacingMs : this.listSpacingMs;
+    const listSpacing = organizations.length > 0 ? this.settings.coveredListSpacingMs : this.settings.listSpacingMs;
     if (!host.listing && now >= host.lastListAt + listSpacing && this.listsWait(host, now) === 0) {
       const next = [...host.workspaces].filter(([, watch]) => watch.nextListAt <= now).sort((a, b) => a[1].nextListAt - b[1].nextListAt)[0];
       if (next) {
         host.lastListAt = now;
-        host.listing = this.besideTicks(host, this.listWorkspace(client, host, next[0], next[1]), () => (host.listing = undefined));
+        host.listing = this.besideTicks(host, listWorkspace(this.context, client, host, next[0], next[1]), () => (host.listing = undefined));
       }
     }
     await Promise.all(work);
@@ -332,207 +290,5 @@ export class RunWatcher {
         done();
         this.schedule(host);
       });
-  }
-
-  private async listWorkspace(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
-    try {
-      // Every operation, so plan-only runs (plan local changes) are seen too; only the newest page matters here.
-      const page = await client.runs.listForWorkspace(workspaceId, { pageSize: this.options.listPageSize ?? 10, operations: [...allRunOperations] });
-      if (host.workspaces.get(workspaceId) !== watch) return;
-      const firstForView = startsView(watch);
-      const recorded = recordRuns(host, page.items, watch.listedOnce || firstForView);
-      // A view starts from this list: every run of it is pushed.
-      const changed = firstForView ? page.items : recorded;
-      if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
-      for (const run of page.items) {
-        if (!isFinalRunStatus(run.attributes.status) && !host.runs.has(run.id)) {
-          host.runs.set(run.id, { workspaceId, nextPollAt: this.timers.now() + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
-        }
-      }
-      markAnswered(host);
-      watch.listedOnce = true;
-      watch.intervalMs = changed.length > 0 ? this.listInterval.baseMs : Math.min(watch.intervalMs * 2, this.listInterval.maxMs);
-      // Covered: the organization's list finds what is new here from now on.
-      watch.nextListAt = isCovered(host, watch, this.timers.now()) ? Infinity : this.timers.now() + watch.intervalMs;
-      this.report(host, workspaceId, page.items, changed, true);
-    } catch (error) {
-      if (this.unanswered(host, error)) watch.nextListAt = this.timers.now(); // again as soon as the host's pause ends
-      else {
-        watch.intervalMs = Math.min(watch.intervalMs * 2, this.listInterval.maxMs * 2);
-        watch.nextListAt = this.timers.now() + watch.intervalMs;
-      }
-      this.failed(host, error, `list the runs of workspace ${workspaceId}`, 'run-list');
-    }
-  }
-
-  /** Reads which organization a workspace belongs to, so that its organization's list can cover it. */
-  private async lookUpOrganization(client: ServiceClient, host: HostState, workspaceId: string, watch: WorkspaceWatch): Promise<void> {
-    try {
-      const { workspace } = await client.workspaces.getById(workspaceId);
-      markAnswered(host);
-      if (host.workspaces.get(workspaceId) !== watch || watch.organization !== undefined) return;
-      this.learnOrganization(host, watch, relatedId(workspace, 'organization') ?? null);
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) {
-        // Not readable with this token: its own list says why (the list reports it); nothing to look up again.
-        watch.organization = null;
-        return;
-      }
-      watch.lookupAt = this.unanswered(host, error) ? this.timers.now() : this.timers.now() + lookupRetryMs;
-      // Only a 429 is acted on (the host pauses). Nothing is reported: the workspace keeps its own list meanwhile,
-      // which reports the same problem once per list, where 200 lookups failing at once would say it 200 times.
-      if (error instanceof RateLimitedError) this.failed(host, error, `look up the organization of workspace ${workspaceId}`);
-    }
-  }
-
-  private learnOrganization(host: HostState, watch: WorkspaceWatch, organization: string | null): void {
-    watch.organization = organization;
-    if (organization !== null && !host.organizations.has(organization)) host.organizations.set(organization, newOrganizationWatch());
-  }
-
-  /**
-   * One page of the organization's runs, newest first: a run of a watched workspace that the watcher does not know is
-   * new (once a read has seen that workspace's runs), reported and followed exactly as a workspace's list would.
-   */
-  private async readOrganization(client: ServiceClient, host: HostState, name: string, organization: OrganizationWatch): Promise<void> {
-    const startSeq = host.watchSeq;
-    organization.lastReadAt = this.timers.now();
-    try {
-      // Every operation (the organization list leaves none out by default, but the workspace list does: be explicit).
-      // No filter[workspace_names]: 200 names make a long URL, and a renamed workspace would silently drop out.
-      const page = await client.runs.listForOrganization(name, { pageSize: this.organizationPageSize, operations: [...allRunOperations] });
-      markAnswered(host);
-      organization.errorMs = 0;
-      const now = this.timers.now();
-      const grouped = runsByWatchedWorkspace(page.items, (workspaceId) => host.workspaces.has(workspaceId));
-      for (const [workspaceId, runs] of grouped) {
-        const watch = host.workspaces.get(workspaceId)!;
-        // The page shows the workspace is in this organization: no lookup needed.
-        if (watch.organization === undefined) this.learnOrganization(host, watch, name);
-        if (watch.organization !== name) continue;
-        const firstForView = startsView(watch);
-        const recorded = recordRuns(host, runs, watch.seq <= organization.baselineSeq);
-        const changed = firstForView ? runs : recorded;
-        if (changed.some((run) => isFinalRunStatus(run.attributes.status))) this.queueMoved(host, workspaceId);
-        for (const run of runs) {
-          const followed = host.runs.get(run.id);
-          if (isFinalRunStatus(run.attributes.status)) host.runs.delete(run.id); // ended: nothing left to poll
-          else if (!followed) host.runs.set(run.id, { workspaceId, nextPollAt: now + this.runInterval.baseMs, intervalMs: this.runInterval.baseMs });
-          else if (changed.includes(run)) {
-            // Moved while its poll was backed off (confirmed elsewhere): the service works on it again, read it at
-            // the working cadence so the next phase's end is seen within a second.
-            followed.intervalMs = this.runInterval.baseMs;
-            followed.quietPolls = 0;
-            followed.nextPollAt = Math.min(followed.nextPollAt, now + this.runInterval.baseMs);
-          }
-        }
-        // Not a complete list of the workspace (the page is the organization's): `fromList` false.
-        this.report(host, workspaceId, runs, changed, false);
-      }
-      if (mayHaveSkippedRuns(page.items, this.organizationPageSize, organization.newestCreatedAt)) {
-        // More runs than a page were queued since the last read (over 2,000 a minute): list each workspace instead.
-        for (const watch of host.workspaces.values()) if (watch.organization === name) watch.nextListAt = Math.min(watch.nextListAt, now);
-      }
-      organization.newestCreatedAt = newestCreatedAt(page.items) ?? organization.newestCreatedAt;
-      organization.baselineSeq = startSeq;
-    } catch (error) {
-      const now = this.timers.now();
-      if (error instanceof ServiceError && (error.status === 403 || error.status === 404)) {
-        // This token may not read the organization's runs: back to each workspace's own list, in turn.
-        organization.refusedUntil = now + organizationRefusalMs;
-        organization.baselineSeq = 0;
-        organization.newestCreatedAt = undefined;
-        for (const watch of host.workspaces.values()) if (watch.organization === name) watch.nextListAt = Math.min(watch.nextListAt, now);
-        this.options.onProblem?.(`Cannot list the runs of organization ${name} (${error.status}): each workspace's runs are listed in turn instead, so runs queued outside the editor are seen later.`);
-        return;
-      }
-      if (!this.unanswered(host, error)) {
-        organization.errorMs = Math.min(organization.errorMs > 0 ? organization.errorMs * 2 : this.organizationReadSpacingMs, this.listInterval.maxMs);
-        organization.retryAt = now + organization.errorMs;
-      }
-      this.failed(host, error, `list the runs of organization ${name}`, 'run-list');
-    }
-  }
-
-  /**
-   * A run of the workspace just ended, so the run waiting behind it starts now: a pending run backs off while it
-   * waits its turn, and without this its start (and its plan's end) would be seen up to a backed-off poll late.
-   */
-  private queueMoved(host: HostState, workspaceId: string): void {
-    const now = this.timers.now();
-    for (const watch of host.runs.values()) {
-      if (watch.workspaceId !== workspaceId) continue;
-      watch.intervalMs = this.runInterval.baseMs;
-      watch.quietPolls = 0;
-      watch.nextPollAt = Math.min(watch.nextPollAt, now);
-    }
-  }
-
-  private async pollRun(client: ServiceClient, host: HostState, runId: string, watch: RunWatch): Promise<void> {
-    try {
-      const { run } = await client.runs.get(runId);
-      markAnswered(host);
-      const changed = recordRuns(host, [run], true);
-      const workspaceId = relatedId(run, 'workspace') ?? watch.workspaceId;
-      if (isFinalRunStatus(run.attributes.status)) {
-        host.runs.delete(runId);
-        if (changed.length > 0) this.queueMoved(host, workspaceId);
-      } else {
-        // While the service works on the run, each phase's end is news (a plan's end puts it on the code): keep the
-        // base cadence. Only a run waiting for a person or for its turn backs off.
-        // A working run that stays unchanged for long (a stuck phase) backs off too.
-        watch.quietPolls = changed.length > 0 ? 0 : (watch.quietPolls ?? 0) + 1;
-        const waiting = awaitsSomeone(run) || watch.quietPolls > maxQuietPollsAtBase;
-        watch.intervalMs = changed.length > 0 || !waiting ? this.runInterval.baseMs : Math.min(Math.round(watch.intervalMs * 1.5), this.runInterval.maxMs);
-        watch.nextPollAt = this.timers.now() + watch.intervalMs;
-      }
-      this.report(host, workspaceId, [run], changed, false);
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) {
-        host.runs.delete(runId); // gone, or no longer visible to this token
-        return;
-      }
-      if (this.unanswered(host, error)) watch.nextPollAt = this.timers.now();
-      else {
-        watch.intervalMs = Math.min(watch.intervalMs * 2, this.runInterval.maxMs * 2);
-        watch.nextPollAt = this.timers.now() + watch.intervalMs;
-      }
-      this.failed(host, error, `read run ${runId}`);
-    }
-  }
-
-  /**
-   * Whether `error` says the service is not answering (rather than refusing this one request); if so the whole host
-   * pauses, doubling up to the cap, so that it is probed again within the cap of its recovery.
-   */
-  private unanswered(host: HostState, error: unknown): boolean {
-    const outage =
-      isApiError(error) &&
-      (error.kind === 'network' || error.kind === 'timeout' || (error instanceof ServiceError && error.status >= 500));
-    if (!outage) return false;
-    host.outageMs = Math.min(this.outageBackoff.maxMs, host.outageMs > 0 ? host.outageMs * 2 : this.outageBackoff.baseMs);
-    host.outageUntil = Math.max(host.outageUntil, this.timers.now() + host.outageMs);
-    return true;
-  }
-
-  /** Hands what a read found to onRuns, counting each run it reports as changed (changesReported). */
-  private report(host: HostState, workspaceId: string, runs: Run[], changed: Run[], fromList: boolean): void {
-    for (const run of changed) host.changeCounts.set(run.id, (host.changeCounts.get(run.id) ?? 0) + 1);
-    this.options.onRuns(host.hostname, workspaceId, runs, changed, fromList);
-  }
-
-  /**
-   * Reports a failed read. A 429 pauses what spends the budget it hit: a run list's, only the lists (the run polls
-   * have their own budget, and a run the user waits on must not stall because another window or tool spent the
-   * lists'); any other, the whole host.
-   */
-  private failed(host: HostState, error: unknown, what: string, bucket: 'general' | 'run-list' = 'general'): void {
-    if (error instanceof RateLimitedError) {
-      const until = this.timers.now() + Math.max(rateLimitPauseMs, error.retryAfterMs ?? 0);
-      if (bucket === 'run-list') host.listsPausedUntil = until;
-      else host.pausedUntil = until;
-    }
-    if (isApiError(error) && error.kind === 'cancelled') return;
-    this.options.onProblem?.(isApiError(error) ? error.message : `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 // What the run watcher keeps per host (one token, one budget): the watched workspaces, the followed runs, the
 // organizations read for new runs, the pauses, and the runs' last signatures, with the pure questions asked of it.
-// The scheduling and the reads are runWatcher.ts.
+// The scheduling is runWatcher.ts; the reads, runWatcherReads.ts.
 import type { Run } from '../api';
 import type { OrganizationWatch } from './organizationRunReads';
 import { runSignature } from './runSummary';
