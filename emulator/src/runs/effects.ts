@@ -131,9 +131,9 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   // or removed, as Terraform makes them before it plans.
   const held = store.stateVersions.current(run.workspaceId)?.state;
   const heldAddresses = [...stateInstances(held).keys()];
-  const renames = declared && !run.refreshOnly
+  const { renames } = declared && !run.refreshOnly
     ? movedAddresses(heldAddresses, [...declared.moves, ...impliedMoveStatements(heldAddresses, declared.repetition, declared.moves)])
-    : new Map<string, string>();
+    : { renames: new Map<string, string>() };
   run.moves = [...renames].map(([from, to]) => ({ from, to }));
   const current = movedState(held, renames);
   const previousAddress = new Map([...renames].map(([from, to]) => [to, from]));
