@@ -83,6 +83,24 @@ describe('moved blocks', () => {
     ]);
   });
 
+  test('"Unresolved resource instance address changes": Terraform\'s warning listing the blocked moves, left out when the plan errors', () => {
+    const blocked = [{ actual: 'x.a', wanted: 'x.b' }, { actual: 'x.c[0]', wanted: 'x.c' }];
+    const findings = planFindings([], readConfiguration(parser, files({ 'main.tf': 'resource "x" "b" {}\n' }), new Map())!, blocked);
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        summary: 'Unresolved resource instance address changes',
+        detail: `Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:
+  - x.a could not move to x.b
+  - x.c[0] could not move to x.c
+
+Terraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the "terraform state" subcommands and then create a new plan.`,
+      },
+    ]);
+    const invalid = readConfiguration(parser, files({ 'main.tf': 'resource "x" "a" {}\nresource "x" "b" {}\n\nmoved {\n  from = x.a\n  to   = x.b\n}\n' }), new Map())!;
+    assert.deepEqual(planFindings([], invalid, blocked).map((f) => f.summary), ['Moved object still exists']);
+  });
+
   test('implied moves (ImpliedMoveStatements): no key into [0] where count was added, [0] out where it was removed, none for for_each', () => {
     const declared = readConfiguration(
       parser,
