@@ -1,8 +1,9 @@
 // The real Terraform CLI against the emulator, for `moved` blocks: a renamed resource is moved in the state, not
 // destroyed and recreated ("# a has moved to b"; JSON `previous_address`), a moved one that also changed is updated
 // under its new name, the apply leaves the state at the new addresses (a renamed module call moves what is in it),
-// a move from a resource the code still declares fails as Terraform fails it, and count added to a resource moves its
-// instance to [0] without a moved block (Terraform's implied move), as the CLI draws it. Same set-up as
+// a move from a resource the code still declares fails as Terraform fails it, count added to a resource moves its
+// instance to [0] without a moved block (Terraform's implied move), as the CLI draws it, and a move onto a resource the
+// state holds is blocked, its instances destroyed, with Terraform's warning as the CLI draws it. Same set-up as
 // terraform-cli.test.ts; needs `terraform` on the PATH.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -130,5 +131,18 @@ describe('the Terraform CLI against the emulator: moved blocks', { skip: terrafo
     assert.match(applied, /# terraform_data\.single has moved to terraform_data\.single\[0\]\n/);
     assert.match(applied, /Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
     assert.equal((await cli('state', 'show', 'terraform_data.single[0]')).match(/id += "([^"]+)"/)?.[1], idBefore);
+  });
+
+  test('a move onto a resource the state holds is blocked: its instances are destroyed, with Terraform\'s warning', async () => {
+    const network = 'module "network" { source = "./net" }\n';
+    const other = 'resource "terraform_data" "other" { input = "o" }\n';
+    write(`${network}resource "terraform_data" "single" {\n  count = 2\n  input = "one"\n}\n${other}`);
+    await cli('apply', '-auto-approve', '-input=false');
+    write(`${network}${other}\nmoved {\n  from = terraform_data.single\n  to   = terraform_data.other\n}\n`);
+    const planned = await cli('plan', '-input=false');
+    assert.match(planned, /Warning: Unresolved resource instance address changes/);
+    assert.match(planned.replace(/\n│ /g, '\n'), /\n  - terraform_data\.single could not move to terraform_data\.other\n/);
+    assert.match(planned, /# terraform_data\.single\[0\] will be destroyed/);
+    assert.match(planned, /Plan: 0 to add, 0 to change, 2 to destroy\./);
   });
 });

@@ -1,7 +1,9 @@
 // The steps of the configuration-driven runs tests (runs-outputs, runs-output-changes, runs-state-diff,
 // runs-refactoring): a workspace of their own holding one main.tf, a plan run to its end on the manual clock, an
-// apply, and the plan's JSON as the CLI reads it. Not a test file itself (no `.test.ts`).
+// apply, the plan's JSON as the CLI reads it, and a state written outside a run. Not a test file itself (no `.test.ts`).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import type { TerraformState } from '../../emulator/src/store/stateVersions';
 import type { Workspace } from '../../emulator/src/store/model';
 import type { Harness } from './runs-harness';
 
@@ -40,6 +42,16 @@ export function configurationSteps(harness: () => Harness) {
       const planId = (await h.run(run)).relationships.plan.data.id;
       const response = await fetch(`${h.url}/api/v2/plans/${planId}/json-output${redacted ? '-redacted' : ''}`, { headers: { Authorization: `Bearer ${h.tokens.owner}` } });
       return response.json();
+    },
+    /** Writes the next state version with `edit` made to the current one, as a `state push` would. */
+    pushState(workspaceId: string, edit: (state: TerraformState) => void) {
+      const h = harness();
+      const current = h.store.stateVersions.current(workspaceId)!;
+      const state = structuredClone(current.state!) as TerraformState;
+      edit(state);
+      state.serial = current.serial + 1;
+      const bytes = Buffer.from(JSON.stringify(state));
+      h.store.stateVersions.create(workspaceId, { serial: state.serial, lineage: current.lineage, md5: createHash('md5').update(bytes).digest('hex'), state: bytes, now: new Date(h.clock.nowMs()) });
     },
     async apply(run: string) {
       const h = harness();

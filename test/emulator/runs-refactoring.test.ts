@@ -17,7 +17,7 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
   after(() => h.close());
 
   const steps = configurationSteps(() => h);
-  const { upload, plan, apply, planJson } = steps;
+  const { upload, plan, apply, planJson, pushState } = steps;
   // The plain-text log is what these tests read: no structured run output.
   const workspaceWith = (name: string, text: string) => steps.workspaceWith(name, text, { structuredRunOutputEnabled: false });
   const planLog = (run: string) => steps.log(run, 'plan');
@@ -26,6 +26,9 @@ describe('configuration-driven runs: moved, removed and lifecycle', () => {
     ((await planJson(run)).resource_changes as any[]).map((c) => [c.address, c.previous_address, c.change.actions.join(','), c.action_reason]);
   /** The ids the workspace's current state holds, by address: a moved object keeps its id, a new one gets another. */
   const stateIds = (workspaceId: string) => Object.fromEntries([...stateInstances(h.store.stateVersions.current(workspaceId)!.state)].map(([address, { attributes }]) => [address, attributes.id]));
+  /** Terraform's warning on moves blocked by an object already at their destination (context_plan.go blockedMovesWarningDiag). */
+  const unresolved = (...items: string[]) =>
+    `Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:${items.map((item) => `\n  - ${item}`).join('')}\n\nTerraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the "terraform state" subcommands and then create a new plan.`;
   const counted = (count: number | undefined, name = 'a') => `resource "terraform_data" "${name}" {\n${count === undefined ? '' : `  count = ${count}\n`}  input = "${name}"\n}\n`;
 
   test('the plain-text plan: a move alone, a moved instance that changes, a forget, a create-before-destroy replacement', async () => {
@@ -136,6 +139,43 @@ removed {
       ['terraform_data.a', undefined, 'delete', 'delete_because_wrong_repetition'],
       ['terraform_data.a["k"]', undefined, 'create', undefined],
       ['terraform_data.b[0]', 'terraform_data.b', 'no-op', undefined],
+    ]);
+  });
+
+  test('a moved block onto a resource the state holds is blocked whole: its instances stay and are destroyed, with Terraform\'s warning', async () => {
+    const workspaceId = workspaceWith('blocked-moved', counted(2) + counted(1, 'b'));
+    await apply(await plan(workspaceId));
+    upload(workspaceId, `${counted(2, 'b')}moved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n`);
+    const run = await plan(workspaceId);
+    assert.deepEqual(await resourceChanges(run), [
+      ['terraform_data.a[0]', undefined, 'delete', 'delete_because_no_resource_config'],
+      ['terraform_data.a[1]', undefined, 'delete', 'delete_because_no_resource_config'],
+      ['terraform_data.b[0]', undefined, 'no-op', undefined],
+      ['terraform_data.b[1]', undefined, 'create', undefined],
+    ], 'terraform_data.b[1] is free, but a resource-level move is blocked by any instance of its destination');
+    const log = await planLog(run);
+    assert.ok(log.includes(`│ Warning: Unresolved resource instance address changes\n│\n${unresolved('terraform_data.a could not move to terraform_data.b').split('\n').map((line) => (line ? `│ ${line}` : '│')).join('\n')}\n╵`), log);
+    assert.match(log, /Plan: 1 to add, 0 to change, 2 to destroy\./);
+  });
+
+  test('an implied count move onto an address the state holds is blocked: [0] stays and is destroyed, with Terraform\'s warning in the structured log', async () => {
+    const workspaceId = steps.workspaceWith('blocked-implied', counted(1));
+    await apply(await plan(workspaceId));
+    // Both the no-key instance and [0]: only a state written outside a run holds them together.
+    pushState(workspaceId, (state) => {
+      const instances = state.resources!.find((resource) => resource.name === 'a')!.instances as Array<Record<string, any>>;
+      const { index_key: _key, ...first } = instances[0]!;
+      instances.push({ ...first, attributes: { ...first.attributes, id: 'pushed' } });
+    });
+    upload(workspaceId, counted(undefined));
+    const run = await plan(workspaceId);
+    assert.deepEqual(await resourceChanges(run), [
+      ['terraform_data.a', undefined, 'no-op', undefined],
+      ['terraform_data.a[0]', undefined, 'delete', 'delete_because_wrong_repetition'],
+    ]);
+    const diagnostics = (await steps.log(run, 'plan')).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)).filter((entry) => entry.type === 'diagnostic');
+    assert.deepEqual(diagnostics.map((entry) => [entry['@level'], entry['@message'], entry.diagnostic]), [
+      ['warn', 'Warning: Unresolved resource instance address changes', { severity: 'warning', summary: 'Unresolved resource instance address changes', detail: unresolved('terraform_data.a[0] could not move to terraform_data.a') }],
     ]);
   });
 

@@ -3,7 +3,6 @@
 // and an argument the emulator cannot evaluate counts as unchanged only while the state still holds what the apply
 // that recorded it wrote.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { TerraformState } from '../../emulator/src/store/stateVersions';
 import { configurationSteps } from './configurationRuns';
@@ -21,20 +20,11 @@ describe('configuration-driven runs plan against the current state version', () 
   });
   after(() => h.close());
 
-  const { workspaceWith, plan, apply, planJson } = configurationSteps(() => h);
+  const { workspaceWith, plan, apply, planJson, pushState } = configurationSteps(() => h);
   /** The planned actions by address, read from the plan JSON the CLI reads. */
   const actions = async (run: string) => {
     const json = (await planJson(run)) as { resource_changes?: Array<{ address: string; change: { actions: string[] } }> };
     return Object.fromEntries((json.resource_changes ?? []).filter((c) => c.change.actions[0] !== 'no-op').map((c) => [c.address, c.change.actions.join(',')]));
-  };
-  /** Writes the next state version with `edit` made to the current one, as a `state push` would. */
-  const pushState = (workspaceId: string, edit: (state: TerraformState) => void) => {
-    const current = h.store.stateVersions.current(workspaceId)!;
-    const state = structuredClone(current.state!) as TerraformState;
-    edit(state);
-    state.serial = current.serial + 1;
-    const bytes = Buffer.from(JSON.stringify(state));
-    h.store.stateVersions.create(workspaceId, { serial: state.serial, lineage: current.lineage, md5: createHash('md5').update(bytes).digest('hex'), state: bytes, now: new Date(h.clock.nowMs()) });
   };
   const instanceOf = (state: TerraformState, name: string) => (state.resources!.find((r) => r.name === name)!.instances![0] as { attributes: Record<string, unknown> });
 

@@ -90,14 +90,31 @@ export function isModulePath(endpoint: string): boolean {
   return /^(module\.[^.[\]]+(\[[^\]]+\])?)(\.module\.[^.[\]]+(\[[^\]]+\])?)*$/.test(endpoint);
 }
 
+/** A move Terraform could not make because an object already held its destination (refactoring.MoveBlocked). */
+export interface BlockedMove {
+  /** Where the object stays: an instance, a resource or a module instance, as the statement moves it. */
+  actual: string;
+  /** Where the statement would have taken it. */
+  wanted: string;
+}
+
+export interface MoveResults {
+  /** Old instance address → new, for those that move. */
+  renames: Map<string, string>;
+  /** Each blocked move once, in the state's order (Terraform's own order is a Go map's). */
+  blocked: BlockedMove[];
+}
+
 /**
- * Where each state address goes under the move statements: old address → new, for those that move. A chain
- * (a→b, b→c, in any order) is followed to its end. A move whose destination the state already holds is blocked, as
- * Terraform blocks it: the object stays where it is.
+ * Where each state address goes under the move statements (Terraform's ApplyMoves). A chain (a→b, b→c, in any order)
+ * is followed to its end. A move whose destination the state already holds is blocked, as Terraform blocks it, and
+ * the object stays where it is: a statement naming an instance checks that instance, one naming a resource the whole
+ * destination resource (any instance blocks every instance from moving), one naming a module each module instance.
  */
-export function movedAddresses(addresses: Iterable<string>, moves: readonly MoveStatement[]): Map<string, string> {
-  const held = new Set(addresses);
-  const renamed = new Map<string, string>();
+export function movedAddresses(addresses: Iterable<string>, moves: readonly MoveStatement[]): MoveResults {
+  const held = [...addresses];
+  const renames = new Map<string, string>();
+  const blocked = new Map<string, BlockedMove>();
   for (const original of held) {
     let address = original;
     // Each statement at most once: a cycle (a→b, b→a) ends instead of turning forever.
@@ -107,12 +124,28 @@ export function movedAddresses(addresses: Iterable<string>, moves: readonly Move
       if (!move) break;
       used.add(move);
       const next = move.to + address.slice(move.from.length);
-      if (held.has(next) && next !== original) break;
+      // What the statement moves, at its own level: the objects moving along with this one never block it.
+      const unit = isModulePath(move.from) ? moduleOf : hasKey(move.from) || hasKey(move.to) ? (instance: string) => instance : resourceOf;
+      const wanted = unit(next);
+      if (held.some((other) => unit(other) === wanted && unit(other) !== unit(original))) {
+        blocked.set(unit(address), { actual: unit(address), wanted });
+        break;
+      }
       address = next;
     }
-    if (address !== original) renamed.set(original, address);
+    if (address !== original) renames.set(original, address);
   }
-  return renamed;
+  return { renames, blocked: [...blocked.values()] };
+}
+
+/** `module.m[0].x.y` → `module.m[0]`: the module instance an address is in. */
+function moduleOf(address: string): string {
+  return parseAddress(address)?.module ?? '';
+}
+
+/** `x.a[0]` → `x.a`: the resource an instance belongs to. */
+function resourceOf(address: string): string {
+  return address.replace(/\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/, '');
 }
 
 /**
@@ -143,7 +176,7 @@ export function impliedMoveStatements(addresses: Iterable<string>, repetition: D
 
 /** Whether a move endpoint names the resource or one of its instances (Terraform's SelectsResource; a module names none). */
 function selectsResource(endpoint: string, resource: string): boolean {
-  return !isModulePath(endpoint) && endpoint.replace(/\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/, '') === resource;
+  return !isModulePath(endpoint) && resourceOf(endpoint) === resource;
 }
 
 /** `a.b[0]`, `module.m["k"]`: the address ends with a key. */

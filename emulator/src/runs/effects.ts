@@ -131,9 +131,9 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   // or removed, as Terraform makes them before it plans.
   const held = store.stateVersions.current(run.workspaceId)?.state;
   const heldAddresses = [...stateInstances(held).keys()];
-  const renames = declared && !run.refreshOnly
+  const { renames, blocked } = declared && !run.refreshOnly
     ? movedAddresses(heldAddresses, [...declared.moves, ...impliedMoveStatements(heldAddresses, declared.repetition, declared.moves)])
-    : new Map<string, string>();
+    : { renames: new Map<string, string>(), blocked: [] };
   run.moves = [...renames].map(([from, to]) => ({ from, to }));
   const current = movedState(held, renames);
   const previousAddress = new Map([...renames].map(([from, to]) => [to, from]));
@@ -167,7 +167,8 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   });
   if (run.targetAddrs?.length) findings.push(targetingInEffect);
   // What the plan walk finds about its own changes (prevent_destroy) comes after the configuration's own problems.
-  if (declared) findings.push(...planFindings(run.changes, declared));
+  // Blocked moves warn only on a plan with no error (planFindings), the configuration's own errors included.
+  if (declared) findings.push(...planFindings(run.changes, declared, findings.some((finding) => finding.severity === 'error') ? [] : blocked));
   run.planFailed = findings.some((finding) => finding.severity === 'error');
   // A plan that errors changes nothing; a refresh-only plan "changes" the state when it found drift; otherwise a
   // plan changes what it lists, outputs included (Terraform applies an output-only change).

@@ -3,14 +3,15 @@
 // (internal/terraform/node_resource_abstract_instance.go checkPreventDestroy). Only an instance the configuration
 // still declares is protected: one whose block was deleted has no lifecycle left to say so, and is destroyed.
 // A `moved` block whose `from` the configuration still declares is an error too (internal/refactoring/move_validate.go),
-// and so is a `removed` block's (remove_statement.go). A plan that forgets objects (`removed` with `destroy = false`)
-// warns which ones (internal/terraform/context_plan.go).
+// and so is a `removed` block's (remove_statement.go). Moves blocked by an object already at their destination, and a
+// plan that forgets objects (`removed` with `destroy = false`), are warnings (internal/terraform/context_plan.go).
 import type { DeclaredConfiguration } from '../engine/configuration';
 import type { ConfigurationFinding } from './configurationCheck';
 import type { PlannedChange } from './model';
-import { isModulePath } from '../engine/refactoring';
+import { isModulePath, type BlockedMove } from '../engine/refactoring';
 
-export function planFindings(changes: readonly PlannedChange[], declared: DeclaredConfiguration): ConfigurationFinding[] {
+/** `blocked`: the moves ApplyMoves could not make (engine/refactoring.ts movedAddresses). */
+export function planFindings(changes: readonly PlannedChange[], declared: DeclaredConfiguration, blocked: readonly BlockedMove[] = []): ConfigurationFinding[] {
   const instances = new Map(declared.instances.map((instance) => [instance.address, instance]));
   const findings: ConfigurationFinding[] = [];
   for (const change of changes) {
@@ -24,6 +25,8 @@ export function planFindings(changes: readonly PlannedChange[], declared: Declar
     });
   }
   findings.push(...stillDeclaredMoves(declared), ...stillDeclaredRemovals(declared));
+  // Terraform leaves this warning out when the plan errors, an invalid move statement being the likelier cause.
+  if (blocked.length > 0 && !findings.some((finding) => finding.severity === 'error')) findings.push(blockedMovesWarning(blocked));
   const forgotten = changes.filter((change) => change.action === 'forget');
   if (forgotten.length > 0) {
     findings.push({
@@ -68,4 +71,14 @@ function stillDeclaredMoves(declared: DeclaredConfiguration): ConfigurationFindi
       ...(move.declaredAt ? { location: move.declaredAt } : {}),
     }];
   });
+}
+
+/** Terraform's blockedMovesWarningDiag (internal/terraform/context_plan.go), word for word. */
+function blockedMovesWarning(blocked: readonly BlockedMove[]): ConfigurationFinding {
+  const items = blocked.map(({ actual, wanted }) => `\n  - ${actual} could not move to ${wanted}`).join('');
+  return {
+    severity: 'warning',
+    summary: 'Unresolved resource instance address changes',
+    detail: `Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:${items}\n\nTerraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the "terraform state" subcommands and then create a new plan.`,
+  };
 }

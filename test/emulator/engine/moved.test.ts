@@ -39,7 +39,7 @@ describe('moved blocks', () => {
 
   test('where state addresses go: every instance of a resource, one instance, a module call, count added, a chain in any order', () => {
     const held = ['x.a[0]', 'x.a[1]', 'x.one["k"]', 'module.m[0].x.y', 'x.single', 'x.first', 'x.ab'];
-    const renames = movedAddresses(held, [
+    const { renames, blocked } = movedAddresses(held, [
       move('x.a', 'x.b'),
       move('x.one["k"]', 'x.two["k"]'),
       move('module.m', 'module.n'),
@@ -55,11 +55,50 @@ describe('moved blocks', () => {
       'x.single': 'x.single[0]',
       'x.first': 'x.third',
     });
+    assert.deepEqual(blocked, []);
   });
 
   test('a move whose destination the state already holds is blocked; a cycle ends', () => {
-    assert.deepEqual(movedAddresses(['x.a', 'x.b'], [move('x.a', 'x.b')]).size, 0);
-    assert.deepEqual(Object.fromEntries(movedAddresses(['x.a'], [move('x.a', 'x.b'), move('x.b', 'x.a')])), {}, 'round to where it started: no move');
+    assert.deepEqual(movedAddresses(['x.a', 'x.b'], [move('x.a', 'x.b')]).renames.size, 0);
+    assert.deepEqual(movedAddresses(['x.a'], [move('x.a', 'x.b'), move('x.b', 'x.a')]), { renames: new Map(), blocked: [] }, 'round to where it started: no move');
+  });
+
+  test('blocked moves (ApplyMoves): an instance by its destination, a resource by any instance of the destination resource, a module instance by the destination one; each once, where it stuck along a chain', () => {
+    const held = ['x.a', 'x.b', 'x.c[0]', 'x.c[1]', 'x.d[5]', 'module.m.y.z', 'module.n.y.other', 'x.e[0]', 'x.e', 'x.f', 'x.g'];
+    const { renames, blocked } = movedAddresses(held, [
+      move('x.a', 'x.b'),
+      move('x.c', 'x.d'),
+      move('module.m', 'module.n'),
+      move('x.e[0]', 'x.e'),
+      move('x.f', 'x.h'),
+      move('x.h', 'x.g'),
+    ]);
+    assert.deepEqual(Object.fromEntries(renames), { 'x.f': 'x.h' }, 'x.c[1] stays too: x.d[1] is free, but the resource x.d is not');
+    assert.deepEqual(blocked, [
+      { actual: 'x.a', wanted: 'x.b' },
+      { actual: 'x.c', wanted: 'x.d' },
+      { actual: 'module.m', wanted: 'module.n' },
+      { actual: 'x.e[0]', wanted: 'x.e' },
+      { actual: 'x.h', wanted: 'x.g' },
+    ]);
+  });
+
+  test('"Unresolved resource instance address changes": Terraform\'s warning listing the blocked moves, left out when the plan errors', () => {
+    const blocked = [{ actual: 'x.a', wanted: 'x.b' }, { actual: 'x.c[0]', wanted: 'x.c' }];
+    const findings = planFindings([], readConfiguration(parser, files({ 'main.tf': 'resource "x" "b" {}\n' }), new Map())!, blocked);
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        summary: 'Unresolved resource instance address changes',
+        detail: `Terraform tried to adjust resource instance addresses in the prior state based on change information recorded in the configuration, but some adjustments did not succeed due to existing objects already at the intended addresses:
+  - x.a could not move to x.b
+  - x.c[0] could not move to x.c
+
+Terraform has planned to destroy these objects. If Terraform's proposed changes aren't appropriate, you must first resolve the conflicts using the "terraform state" subcommands and then create a new plan.`,
+      },
+    ]);
+    const invalid = readConfiguration(parser, files({ 'main.tf': 'resource "x" "a" {}\nresource "x" "b" {}\n\nmoved {\n  from = x.a\n  to   = x.b\n}\n' }), new Map())!;
+    assert.deepEqual(planFindings([], invalid, blocked).map((f) => f.summary), ['Moved object still exists']);
   });
 
   test('implied moves (ImpliedMoveStatements): no key into [0] where count was added, [0] out where it was removed, none for for_each', () => {
@@ -95,7 +134,7 @@ module "m" { source = "./m" }
     const held = ['x.c', 'x.c[0]'];
     const implied = impliedMoveStatements(held, declared.repetition, declared.moves);
     assert.deepEqual(implied, [move('x.c[0]', 'x.c')], 'Terraform implies it and leaves the conflict to ApplyMoves');
-    assert.equal(movedAddresses(held, implied).size, 0, 'the instance already at x.c stays; x.c[0] is not moved');
+    assert.equal(movedAddresses(held, implied).renames.size, 0, 'the instance already at x.c stays; x.c[0] is not moved');
   });
 
   test('the state renamed: the instance joins its new resource with its key and attributes, an emptied resource goes', () => {
