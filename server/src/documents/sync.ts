@@ -7,7 +7,7 @@ import { isWatchedFile } from './fileWatchers';
 import { goneFilesBelow, mayHoldModuleFolders, newFilesBelow } from './folderEvents';
 import { LatestText } from './latestText';
 import { localPathOf } from '../model/filePaths';
-import { folderOfFile } from './moduleFolders';
+import { folderOfFile } from './folderDiscovery';
 import { collectGarbageSoon, largeDocumentLength } from './releaseMemory';
 import type { ModuleFolders } from './moduleFolders';
 import type { TimerHandle } from '../workspaces/timers';
