@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver';
 import type { FileEvent } from 'vscode-languageserver';
 import { classifyFileName } from '../model/fileKinds';
-import { findModuleFolders, isSkippedFolderName } from './moduleFolders';
+import { findModuleFolders, isSkippedFolderName } from './folderDiscovery';
 
 export interface GoneFilesOptions {
   /** The files the models hold below a folder (absolute paths). */

@@ -1,17 +1,18 @@
 // The module folders of the open workspace folders (every folder holding .tf or .tfvars files) and their code
 // models. Models are created on discovery, when a document of an unknown folder opens, or when a watched file
 // appears in one. Every operation on a folder runs in order on that folder's queue, so an edit that arrives while
-// the folder is still loading is applied after the load, never lost or reordered.
-import { readdir } from 'node:fs/promises';
+// the folder is still loading is applied after the load, never lost or reordered. Which folders are module folders
+// is folderDiscovery.ts; when the background indexer loads each, backgroundLoads.ts.
 import path from 'node:path';
-import { classifyFileName, ModuleFolderModel, selectedWorkspaceFile } from '../model';
+import { ModuleFolderModel } from '../model';
 import type { ModelChange, ServiceLinkOverride, TerraformParser } from '../model';
 import type { ModelFileKind } from '../model/fileKinds';
 import type { ModelFileSystem } from '../model/fileSystem';
 import { localPathOf } from '../model/filePaths';
 import { IndexingStopped, largeFileLength } from '../indexing/indexPool';
 import type { IndexPool } from '../indexing/indexPool';
-import { hasSpareCore } from '../indexing/workerStart';
+import { BackgroundLoads } from './backgroundLoads';
+import { findModuleFolders, folderOfFile } from './folderDiscovery';
 import { ModuleCalls } from './moduleCalls';
 
 export interface ModuleFoldersOptions {
@@ -41,8 +42,6 @@ export type FolderEvent =
   /** The folder left the workspace (see removeRoot, releaseIfOutside): the model is disposed right after this event. */
   | { kind: 'removed'; model: ModuleFolderModel };
 
-const skippedFolders = new Set(['node_modules', '.git', '.terraform', '.hg', '.svn']);
-
 export class ModuleFolders {
   private readonly models = new Map<string, ModuleFolderModel>();
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -63,9 +62,20 @@ export class ModuleFolders {
   private maxFileSize: number;
   /** Aborted by dispose(): the folders still loading stop reading and parsing (the server is shutting down). */
   private readonly stopping = new AbortController();
+  /** The folders addRoot found, loaded in the background after those an editor waits for. */
+  private readonly background: BackgroundLoads;
 
   constructor(private readonly options: ModuleFoldersOptions) {
     this.maxFileSize = options.maxFileSize ?? Number.POSITIVE_INFINITY;
+    this.background = new BackgroundLoads({
+      indexPool: options.indexPool,
+      backgroundLanes: options.backgroundLanes,
+      stopping: this.stopping.signal,
+      isLoaded: (folder) => this.models.has(folder),
+      // Its workspace folder was closed while it waited: nothing to load. A worker that failed (the pool is no
+      // longer available) leaves the rest of this lane's files to this thread, file by file (ensureLoaded).
+      load: (folder, toWorker) => (this.rootOf(folder) ? this.enqueue(folder, () => this.ensureLoaded(folder, undefined, true, toWorker)).catch(() => undefined) : undefined),
+    });
   }
 
   onDidChange(listener: (event: FolderEvent) => void): { dispose(): void } {
@@ -110,7 +120,7 @@ export class ModuleFolders {
       // Settings may have arrived first (setOverride): keep them unless told otherwise.
       if (override || !this.roots.has(resolved)) this.roots.set(resolved, override ?? {});
       const folders = await findModuleFolders(resolved, this.options.maxDepth ?? 8, this.options.log);
-      await Promise.all(folders.map((folder) => this.loadInBackground(folder)));
+      await Promise.all(folders.map((folder) => this.background.add(path.resolve(folder))));
     } finally {
       this.rootLoaded(resolved);
     }
@@ -128,71 +138,6 @@ export class ModuleFolders {
   private rootLoaded(root: string): void {
     if (!this.rootsLoading.delete(root) || this.rootsLoading.size > 0) return;
     this.applyOverrides();
-  }
-
-  /** Folders waiting for the background loader, in discovery order, with who waits for each. */
-  private readonly backlog = new Map<string, Array<() => void>>();
-  private backgroundRunning = false;
-  /** Loads asked for by an editor (a document opened or changed): the background loader waits for them. */
-  private readonly urgent = new Set<Promise<unknown>>();
-
-  private loadInBackground(folder: string): Promise<void> {
-    const resolved = path.resolve(folder);
-    if (this.models.has(resolved)) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const waiting = this.backlog.get(resolved);
-      if (waiting) waiting.push(resolve);
-      else this.backlog.set(resolved, [resolve]);
-      if (!this.backgroundRunning) void this.runBackground();
-    });
-  }
-
-  /**
-   * Loads the backlog in lanes. The first lane parses on this thread; each other lane hands every file of its
-   * folder to the index pool's worker, so both cores parse while this thread reads, answers requests and publishes.
-   * Measured on the bench's 1,000 files: two lanes with a worker started as indexing begins index ~10% sooner than
-   * this thread alone; the threads slow each other (memory, the collector), so it is not twice as fast.
-   */
-  private async runBackground(): Promise<void> {
-    this.backgroundRunning = true;
-    try {
-      // addRoot queues all its folders in one go: lanes started on the next turn find every folder, not the first.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      // No more lanes than folders: a workspace of one module folder starts no worker to compete with its parse.
-      const lanes = Math.min(this.backgroundLaneCount(), this.backlog.size);
-      if (lanes > 1) this.options.indexPool?.warm();
-      await Promise.all(Array.from({ length: lanes }, (_, lane) => this.runLane(lane > 0)));
-    } finally {
-      this.backgroundRunning = false;
-      // Stopped: nothing more is loaded, and whoever waits for a folder hears that it is over.
-      if (this.stopping.signal.aborted) {
-        for (const waiting of this.backlog.values()) for (const resolve of waiting) resolve();
-        this.backlog.clear();
-      }
-    }
-  }
-
-  private backgroundLaneCount(): number {
-    const pool = this.options.indexPool;
-    if (!pool?.available) return 1;
-    return Math.max(1, this.options.backgroundLanes ?? (hasSpareCore() ? 2 : 1));
-  }
-
-  /** Takes folders from the backlog until it is empty; `toWorker`: every file of its folders is parsed by the pool. */
-  private async runLane(toWorker: boolean): Promise<void> {
-    while (this.backlog.size > 0 && !this.stopping.signal.aborted) {
-      while (this.urgent.size > 0) await Promise.allSettled([...this.urgent]);
-      const next = this.backlog.entries().next().value;
-      if (!next) return; // another lane took the last folder while this one waited
-      const [folder, waiting] = next;
-      this.backlog.delete(folder);
-      // Its workspace folder was closed while it waited: nothing to load. A worker that failed (the pool is no
-      // longer available) leaves the rest of this lane's files to this thread, file by file (ensureLoaded).
-      if (this.rootOf(folder)) await this.enqueue(folder, () => this.ensureLoaded(folder, undefined, true, toWorker)).catch(() => undefined);
-      for (const resolve of waiting) resolve();
-      // A turn of the event loop between folders: requests that arrived meanwhile go first.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
   }
 
   /**
@@ -270,8 +215,7 @@ export class ModuleFolders {
     });
     if (!loaded) {
       // An editor waits on this folder: it loads before the background continues.
-      this.urgent.add(done);
-      void done.finally(() => this.urgent.delete(done)).catch(() => undefined);
+      this.background.putFirst(done);
     }
     return done;
   }
@@ -403,38 +347,4 @@ export class ModuleFolders {
 function wantedNoMore(error: unknown): undefined {
   if (error instanceof IndexingStopped) return undefined;
   throw error;
-}
-
-/** The module folder of a model file (`.terraform/environment` belongs to the folder above `.terraform`). */
-export function folderOfFile(file: string): string | undefined {
-  if (file.endsWith(path.sep + selectedWorkspaceFile.split('/').join(path.sep))) return path.dirname(path.dirname(file));
-  return classifyFileName(path.basename(file)) ? path.dirname(file) : undefined;
-}
-
-/** A folder whose tree never holds the workspace's module files (downloads, version control, hidden ones). */
-export function isSkippedFolderName(name: string): boolean {
-  return skippedFolders.has(name) || name.startsWith('.');
-}
-
-/** Folders below `root` (itself included) that hold at least one .tf/.tfvars file. */
-export async function findModuleFolders(root: string, maxDepth: number, log: (message: string) => void): Promise<string[]> {
-  const found: string[] = [];
-  const visit = async (folder: string, depth: number): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch (error) {
-      if (depth === 0) log(`Cannot list ${folder}: ${(error as { code?: string }).code ?? String(error)}`);
-      return;
-    }
-    if (entries.some((entry) => entry.isFile() && classifyFileName(entry.name))) found.push(folder);
-    if (depth >= maxDepth) return;
-    await Promise.all(
-      entries
-        .filter((entry) => entry.isDirectory() && !isSkippedFolderName(entry.name))
-        .map((entry) => visit(path.join(folder, entry.name), depth + 1)),
-    );
-  };
-  await visit(root, 0);
-  return found.sort();
 }

@@ -6,7 +6,7 @@ import { FileChangeType } from 'vscode-languageserver';
 import { localPathOf } from '../model/filePaths';
 import { isWatchedFile } from './fileWatchers';
 import { goneFilesBelow, mayHoldModuleFolders, newFilesBelow } from './folderEvents';
-import { folderOfFile } from './moduleFolders';
+import { folderOfFile } from './folderDiscovery';
 import type { ModuleFolders } from './moduleFolders';
 import { isFileUri } from './syncState';
 

@@ -2,7 +2,7 @@
 // the small questions asked of them: which one holds an edit, what syntax problems they hold, where the body is.
 import type { SyntaxProblem } from './contributions';
 import type { Facts } from './pieceFacts';
-import { shiftRowsInPlace } from './pieceFacts';
+import { shiftedFacts, shiftRows, shiftRowsInPlace } from './pieceFacts';
 import { maxSyntaxProblems } from './syntaxProblems';
 import type { Node } from './treeSitter';
 
@@ -16,7 +16,7 @@ export interface Entry {
   /** Where tree-sitter recovered from broken text inside this item (empty for the usual, valid item). */
   problems: SyntaxProblem[];
   /**
-   * The item's shape in the whole file's tree (see pieceShape in incrementalTerraformFile.ts), when it was read from
+   * The item's shape in the whole file's tree (see pieceShape in pieceKeys.ts), when it was read from
    * one (undefined for a block read alone that a whole-file parse has yet to confirm): with its text, what says a
    * later whole-file parse holds the same item.
    */
@@ -83,4 +83,21 @@ export function moveEntriesAfterEdit(entries: readonly Entry[], from: number, de
       if (moved.problems.length > 0) shiftRowsInPlace(moved.problems, rowDelta);
     }
   }
+}
+
+/**
+ * Copies of the entries from `from` on, moved by an edit before them: `delta` characters and `rowDelta` lines, their
+ * facts and problems shifted as copies too (what a re-parsed window keeps after it; an edit read from its block alone
+ * moves them in place instead, moveEntriesAfterEdit).
+ */
+export function movedEntries(entries: readonly Entry[], from: number, delta: number, rowDelta: number): Entry[] {
+  return entries.slice(from).map((entry) => ({
+    start: entry.start + delta,
+    end: entry.end + delta,
+    row: entry.row + rowDelta,
+    type: entry.type,
+    facts: rowDelta === 0 ? entry.facts : shiftedFacts(entry.facts, rowDelta),
+    problems: rowDelta === 0 || entry.problems.length === 0 ? entry.problems : shiftRows(entry.problems, rowDelta),
+    shape: entry.shape,
+  }));
 }

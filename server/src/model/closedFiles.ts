@@ -1,7 +1,8 @@
 // How a module folder's closed files become facts: read from disk, then parsed on this thread (one file per turn of
 // the event loop, a large one in slices) or by an indexing worker, with the reason a file was kept out (unreadable,
-// unparsable, over the size limit). ModuleFolderModel decides which files are closed and keeps the index; this file
-// reads them, and numbers every update of a file so that a slow read never overwrites newer content.
+// unparsable, over the size limit). ModuleFolderModel decides which files are closed and keeps the index (its disk
+// side, diskUpdates.ts, makes this reader); this file reads them, and numbers every update of a file so that a slow
+// read never overwrites newer content.
 import path from 'node:path';
 import type { FileContribution } from './contributions';
 import { describeError, extractFileText, extractFileTextInSlices } from './fileExtraction';

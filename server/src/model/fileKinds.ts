@@ -1,4 +1,5 @@
 // Which files of a module folder the model reads, and in which order Terraform auto-loads tfvars files.
+import path from 'node:path';
 export type ModelFileKind =
   | { kind: 'terraform' }
   | { kind: 'tfvars'; format: 'hcl' | 'json'; autoLoaded: boolean };
@@ -19,6 +20,11 @@ export function classifyFileName(name: string): ModelFileKind | undefined {
     return { kind: 'tfvars', format: 'json', autoLoaded: name === 'terraform.tfvars.json' || name.endsWith('.auto.tfvars.json') };
   }
   return undefined;
+}
+
+/** The kind of a model file of `folder` (absolute paths): only files directly in it, a sub-folder is another module with its own model. */
+export function kindInFolder(folder: string, file: string): ModelFileKind | undefined {
+  return path.dirname(file) === folder ? classifyFileName(path.basename(file)) : undefined;
 }
 
 /**

@@ -3,27 +3,26 @@
 // extraction are kept by content: an unchanged block is reused as it is, a block that only moved up or down is
 // reused with its rows shifted, and only the blocks that were typed in are read from the tree again. The result is
 // exactly what extractTerraformFile gives on a fresh parse of the same text (test/model/incremental.test.ts).
+// This file keeps what is up to date (the keyed pieces, the entries, the last lists) and applies an edit to it; which
+// entries an edit touches is editWindow.ts, how pieces are keyed pieceKeys.ts, how they are read pieceReading.ts.
 import type { SyntaxProblem, TerraformFileContribution } from './contributions';
 import type { SwappedItems } from './folderIndex';
-import { append, emptyContribution, shiftedFacts, shiftRows, spliceBlock } from './pieceFacts';
+import { append, emptyContribution, spliceBlock } from './pieceFacts';
 import type { Facts } from './pieceFacts';
-import { variableReferenceSteps } from './references';
 import { allSteps } from './steps';
 import type { Steps } from './steps';
 import { findSyntaxProblems, syntaxProblemSteps } from './syntaxProblems';
-import { countNewlines, entryHolding, moveEntriesAfterEdit, plainBody, problemsOf } from './bodyEntries';
+import { countNewlines, moveEntriesAfterEdit, movedEntries, plainBody, problemsOf } from './bodyEntries';
 import type { Entry } from './bodyEntries';
-import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType, regionFacts } from './isolatedRegions';
-import { addBlocksInErrors, bodyItems, isTopLevelBlock } from './syntaxTree';
-import { collectBlock, extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
+import { blockAloneIndex, windowEndEntry, windowStartEntry } from './editWindow';
+import type { EditSpan } from './editWindow';
+import { holdsBrokenRegion, isolatableRegions, readRegionAlone, readRegionTree, regionEntryType } from './isolatedRegions';
+import { entryPieces, pieceShape } from './pieceKeys';
+import type { Piece } from './pieceKeys';
+import { entriesOf, pieceOf, readPieceFacts, regionPieces } from './pieceReading';
+import { extractTerraformFile, maxRegions, salvageHeader, topLevelRegions } from './terraformFile';
 import type { RegionParser } from './terraformFile';
 import type { Node, Tree } from './treeSitter';
-
-interface Piece {
-  /** The row the piece started on when it was extracted. */
-  row: number;
-  facts: Facts;
-}
 
 /** A block edit's result: `exact` when it is what a whole-file parse gives, otherwise a whole-file parse must check it. */
 export interface BlockEditResult {
@@ -36,12 +35,6 @@ export interface BlockEditResult {
    * regions read it, and a whole-file parse is not wanted until the regions are repaired.
    */
   isolated: boolean;
-}
-
-/** What changed since the last extraction: the text before `prefix` and the last `suffix` characters are unchanged. */
-export interface EditSpan {
-  prefix: number;
-  suffix: number;
 }
 
 export class IncrementalTerraformExtractor {
@@ -99,7 +92,14 @@ export class IncrementalTerraformExtractor {
     const regions = root.hasError && parseRegion ? topLevelRegions(root.text) : [];
     if (parseRegion && regions.length > 1 && regions.length <= maxRegions) {
       this.entries = undefined;
-      return yield* this.fromRegions(root.text, regions, parseRegion, syntaxProblems);
+      this.pieces.clear();
+      const rootText = root.text;
+      this.currentText = rootText;
+      const next = new Map<string, Piece>();
+      const all: Facts[] = [];
+      this.lastExtracted = yield* regionPieces(rootText, regions, parseRegion, this.file, this.regions, next, all);
+      this.regions = next;
+      return append(emptyContribution(this.file, syntaxProblems), all);
     }
     this.regions.clear();
     if (root.type !== 'config_file') {
@@ -113,7 +113,7 @@ export class IncrementalTerraformExtractor {
     if (edit && body && this.entries) contribution = yield* this.fromWindow(root, body, text, edit, syntaxProblems);
     else {
       contribution = yield* this.fromPieces(root, text, syntaxProblems);
-      this.entries = body ? yield* this.entriesOf(body) : undefined;
+      this.entries = body ? yield* entriesOf(body, this.bodyFacts) : undefined;
     }
     this.aligned = body !== undefined && this.entries !== undefined && this.entries.length === body.childCount && this.entries.some((entry) => entry.facts.blockCount > 0);
     this.clean = this.aligned && !root.hasError;
@@ -173,14 +173,9 @@ export class IncrementalTerraformExtractor {
     if (!this.clean && !unverified) return undefined;
     const oldText = this.currentText;
     const delta = text.length - oldText.length;
-    const oldEditEnd = oldText.length - edit.suffix;
-    const index = entryHolding(previous, edit.prefix, oldEditEnd);
+    const index = blockAloneIndex(previous, oldText, edit.prefix, oldText.length - edit.suffix);
     if (index < 0) return undefined;
     const entry = previous[index];
-    if (entry.type !== 'block') return undefined;
-    // The block alone on its lines: a line break (or the file's edge) on both sides, outside the edit.
-    if (entry.start > 0 && oldText.charCodeAt(entry.start - 1) !== 10) return undefined;
-    if (entry.end < oldText.length && oldText.charCodeAt(entry.end) !== 10) return undefined;
     const start = entry.start;
     const end = entry.end + delta;
     if (end <= start) return undefined;
@@ -200,7 +195,7 @@ export class IncrementalTerraformExtractor {
       if (closing?.type !== 'block_end' || closing.hasError) return undefined;
       exact = this.clean && !root.hasError;
       if (!exact && !unverified) return undefined;
-      facts = allSteps(this.pieceFacts(block, true, block.hasError, { text, endIndex: text.length }));
+      facts = allSteps(readPieceFacts(block, true, block.hasError, { text, endIndex: text.length }, this.file));
       problems = findSyntaxProblems(block);
       shape = exact ? pieceShape(block) : undefined;
     } finally {
@@ -223,23 +218,6 @@ export class IncrementalTerraformExtractor {
     return { contribution, exact, swapped: { basedOn: last, removed: previousFacts, added: facts }, isolated: false };
   }
 
-  /**
-   * The entries of the body fromPieces just read, each with the facts it read for that item. Not looked up by piece
-   * key: two identical blocks (a block just pasted) share a key, and the second one's facts, at its own rows, would
-   * stand for both (an edit above them then moved the first one's references onto the second's lines).
-   */
-  private *entriesOf(body: Node): Steps<Entry[]> {
-    const entries: Entry[] = [];
-    for (const item of body.children) {
-      if (!item) continue;
-      const facts = this.bodyFacts[entries.length];
-      if (!facts) return []; // cannot happen: fromPieces read every item of this body
-      entries.push({ start: item.startIndex, end: item.endIndex, row: item.startPosition.row, type: item.type, facts, problems: findSyntaxProblems(item), shape: pieceShape(item) });
-      if (entries.length % 64 === 0) yield;
-    }
-    return entries;
-  }
-
   private currentText = '';
   /** The facts of each item of the first body, in order, as fromPieces last read them. */
   private bodyFacts: Facts[] = [];
@@ -252,19 +230,9 @@ export class IncrementalTerraformExtractor {
   private *fromWindow(root: Node, body: Node, text: string, edit: EditSpan, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
     const previous = this.entries as Entry[];
     const delta = text.length - this.currentText.length;
-    // tree-sitter's own changed ranges would say where the structure changed, but computing them walks the whole
-    // tree (about as long as the parse on a 1 MB file). The window is the edited text instead, widened by one item
-    // on each side (a reduction can look one token ahead), and checked against the new tree below.
-    const dirtyStart = edit.prefix;
-    const dirtyEnd = text.length - edit.suffix;
-    // Before the window: the previous items as they were (their text and structure did not change).
-    let before = 0;
-    while (before < previous.length && previous[before].end < dirtyStart) before++;
-    before = Math.max(0, before - 1);
-    // After it: the previous items moved by the edit, when a line break separates them from it (same columns).
-    let after = previous.length;
-    while (after > before && previous[after - 1].start + delta > dirtyEnd && text.lastIndexOf('\n', previous[after - 1].start + delta - 1) >= dirtyEnd) after--;
-    after = Math.min(previous.length, after + 1);
+    // The window is the edited text widened by an item on each side (editWindow.ts), checked against the new tree below.
+    const before = windowStartEntry(previous, edit.prefix);
+    const after = windowEndEntry(previous, before, text, delta, text.length - edit.suffix);
     const windowStart = before > 0 ? previous[before - 1].end : 0;
     const windowEnd = after < previous.length ? previous[after].start + delta : Infinity;
 
@@ -278,7 +246,7 @@ export class IncrementalTerraformExtractor {
         end: item.endIndex,
         row: item.startPosition.row,
         type: item.type,
-        facts: yield* this.pieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document),
+        facts: yield* readPieceFacts(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, this.file),
         problems: findSyntaxProblems(item),
         shape: pieceShape(item),
       });
@@ -288,20 +256,11 @@ export class IncrementalTerraformExtractor {
     const aligned = windowEnd === Infinity ? item === null : item !== null && item.startIndex === windowEnd && item.type === previous[after].type;
     if (!aligned || (middle.length > 0 && middle[0].start < windowStart)) {
       const contribution = yield* this.fromPieces(root, text, syntaxProblems);
-      this.entries = yield* this.entriesOf(body);
+      this.entries = yield* entriesOf(body, this.bodyFacts);
       return contribution;
     }
     const rowDelta = after < previous.length && item ? item.startPosition.row - previous[after].row : 0;
-    const moved = previous.slice(after).map((entry) => ({
-      start: entry.start + delta,
-      end: entry.end + delta,
-      row: entry.row + rowDelta,
-      type: entry.type,
-      facts: rowDelta === 0 ? entry.facts : shiftedFacts(entry.facts, rowDelta),
-      problems: rowDelta === 0 || entry.problems.length === 0 ? entry.problems : shiftRows(entry.problems, rowDelta),
-      shape: entry.shape,
-    }));
-    const entries = [...previous.slice(0, before), ...middle, ...moved];
+    const entries = [...previous.slice(0, before), ...middle, ...movedEntries(previous, after, delta, rowDelta)];
     this.entries = entries;
     this.pieces.clear(); // the keyed cache is rebuilt by the next full pass
     this.currentText = text;
@@ -315,7 +274,7 @@ export class IncrementalTerraformExtractor {
   private *fromPieces(root: Node, text: string, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
     // Right after a whole pass the keyed pieces are the entries'; after edits read from a block or a window, the
     // entries are what is up to date.
-    const previous = this.pieces.size > 0 ? this.pieces : this.entryPieces();
+    const previous = this.pieces.size > 0 ? this.pieces : entryPieces(this.entries, this.currentText);
     this.currentText = text;
     const rootHasError = root.hasError;
     const document = { text, endIndex: root.endIndex };
@@ -330,11 +289,11 @@ export class IncrementalTerraformExtractor {
         firstBody = false;
         for (const item of child.children) {
           if (!item) continue;
-          const facts = yield* this.pieceOf(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, next, read, previous);
+          const facts = yield* pieceOf(item, item.type === 'block' || item.type === 'attribute', rootHasError, document, next, read, previous, this.file);
           all.push(facts);
           bodyFacts.push(facts);
         }
-      } else all.push(yield* this.pieceOf(child, false, rootHasError, document, next, read, previous));
+      } else all.push(yield* pieceOf(child, false, rootHasError, document, next, read, previous, this.file));
     }
     this.pieces = next;
     this.bodyFacts = bodyFacts;
@@ -342,74 +301,6 @@ export class IncrementalTerraformExtractor {
     const contribution = emptyContribution(this.file, syntaxProblems);
     if (all.every((facts) => facts.blockCount === 0)) salvageHeader(root, this.file, contribution);
     return append(contribution, all);
-  }
-
-  /**
-   * The body's items as the entries hold them now, keyed as pieces: what a whole pass can re-use after edits read
-   * from a block or a window, which leave the keyed pieces out of date (they move the entries' facts in place). A
-   * brace too many in 1 MB otherwise read the 3,000 untouched blocks before it again (~150 ms), and made new objects
-   * of all their facts, which the folder index then had to swap (~30 ms at once).
-   */
-  private entryPieces(): Map<string, Piece> {
-    const pieces = new Map<string, Piece>();
-    for (const entry of this.entries ?? []) {
-      if (entry.shape === undefined) continue;
-      const inFirstBody = entry.type === 'block' || entry.type === 'attribute';
-      pieces.set(`${entry.shape}\u0000${inFirstBody}\u0000${this.currentText.slice(entry.start, entry.end)}`, { row: entry.row, facts: entry.facts });
-    }
-    return pieces;
-  }
-
-  /** A piece's facts: the previous pass's (`previous`) or this one's for the same piece, moved to its row, or read from the tree. */
-  private *pieceOf(
-    node: Node,
-    inFirstBody: boolean,
-    rootHasError: boolean,
-    document: { text: string; endIndex: number },
-    next: Map<string, Piece>,
-    read: { extracted: number },
-    previous: ReadonlyMap<string, Piece>,
-  ): Steps<Facts> {
-    const row = node.startPosition.row;
-    const key = pieceKey(node, inFirstBody, document.text.slice(node.startIndex, node.endIndex));
-    let piece = previous.get(key) ?? next.get(key);
-    if (!piece) {
-      read.extracted++;
-      piece = { row, facts: yield* this.pieceFacts(node, inFirstBody, rootHasError, document) };
-    } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
-    next.set(key, piece);
-    yield;
-    return piece.facts;
-  }
-
-  /**
-   * Mirrors syntaxTree.topLevelBlockSteps for one piece of the root, then collect() for what it found. A step per block
-   * and per range of a large piece's references: the piece that a brace too many leaves holding half a 1 MB file
-   * took 0.15-0.45 s to read at once.
-   */
-  private *pieceFacts(piece: Node, inFirstBody: boolean, rootHasError: boolean, document: { text: string; endIndex: number }): Steps<Facts> {
-    const found: Node[] = [];
-    if (inFirstBody && piece.type === 'block') {
-      found.push(piece);
-      const pending: Node[] = piece.hasError ? [piece] : [];
-      while (pending.length > 0) {
-        for (const item of bodyItems(pending.pop() as Node)) {
-          if (item.type !== 'block') continue;
-          if (isTopLevelBlock(item)) found.push(item);
-          if (item.hasError) pending.push(item);
-        }
-        yield;
-      }
-    }
-    if (rootHasError) yield* addBlocksInErrors(piece, found);
-    found.sort((a, b) => a.startIndex - b.startIndex);
-    const facts: Facts = { variables: [], references: [], addresses: [], moved: [], cloudBlocks: [], remoteBackends: [], blockCount: found.length };
-    for (const block of found) {
-      collectBlock(block, this.file, facts);
-      yield;
-    }
-    facts.references = yield* variableReferenceSteps(piece, this.file, document);
-    return facts;
   }
 
   /**
@@ -440,49 +331,5 @@ export class IncrementalTerraformExtractor {
     return contribution;
   }
 
-  private *fromRegions(rootText: string, regions: [number, number][], parseRegion: RegionParser, syntaxProblems: TerraformFileContribution['syntaxProblems']): Steps<TerraformFileContribution> {
-    this.pieces.clear();
-    this.currentText = rootText;
-    const next = new Map<string, Piece>();
-    const all: Facts[] = [];
-    let extracted = 0;
-    let row = 0;
-    let counted = 0;
-    for (const [start, end] of regions) {
-      row += countNewlines(rootText, counted, start);
-      counted = start;
-      // Regions start at a line start, and a region's parse sees nothing but its own text: text and row say it all.
-      const key = rootText.slice(start, end);
-      let piece = this.regions.get(key) ?? next.get(key);
-      if (!piece) {
-        extracted++;
-        const regionTree = parseRegion(start, end);
-        try {
-          piece = { row, facts: regionFacts(regionTree.rootNode, this.file) };
-        } finally {
-          regionTree.delete();
-        }
-      } else if (piece.row !== row) piece = { row, facts: shiftedFacts(piece.facts, row - piece.row) };
-      next.set(key, piece);
-      all.push(piece.facts);
-      yield;
-    }
-    this.regions = next;
-    this.lastExtracted = extracted;
-    return append(emptyContribution(this.file, syntaxProblems), all);
-  }
 }
 
-/**
- * What makes a piece's facts: its text, where its first line starts, its shape and whether it is in the file's body
- * (the same text can parse differently after a broken line, so the shape is part of the key). A root error does
- * not matter: a piece without errors of its own contributes the same either way.
- */
-function pieceKey(node: Node, inFirstBody: boolean, text: string): string {
-  return `${pieceShape(node)}\u0000${inFirstBody}\u0000${text}`;
-}
-
-/** A piece's key but its text and place in the body. */
-function pieceShape(node: Node): string {
-  return `${node.type}\u0000${node.startPosition.column}\u0000${node.descendantCount}\u0000${node.hasError}`;
-}

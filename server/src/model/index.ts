@@ -34,7 +34,7 @@ export { FolderIndex } from './folderIndex';
 export { readLiteral } from './hclLiterals';
 export type { LiteralObject, LiteralValue } from './hclLiterals';
 export { ModuleFolderModel } from './moduleFolderModel';
-export type { FileReadProblem, ModelChange, ModuleFolderModelOptions } from './moduleFolderModel';
+export type { FileReadProblem, ModelChange, ModuleFolderModelOptions } from './moduleFolderOptions';
 export { comparePositions, LineIndex, rangeContains } from './positions';
 export { referenceNameRange, referenceRange } from './references';
 export type { Position, Range, TextLines } from './positions';

@@ -2,88 +2,38 @@
 // service workspace it is linked to. Files come from disk unless open in the editor (open text wins). The LSP
 // layer feeds it: openDocument/changeDocument/closeDocument for editor buffers, fileChanged/fileDeleted from
 // file watching. Only the changed file is re-parsed and re-extracted. This file keeps the folder-wide side (which
-// files are open, the index, the link); how closed files are read from disk is closedFiles.ts, how an open
-// document's edits become facts is openDocument.ts.
+// files are open, the index, the link) and the editor's documents; what the model is made from is
+// moduleFolderOptions.ts, how it follows the disk diskUpdates.ts (how a closed file is read closedFiles.ts), how an
+// open document's edits become facts openDocument.ts, and how the link is resolved folderLink.ts.
 import path from 'node:path';
 import type { TextChange } from './documentEdits';
-import { classifyFileName, selectedWorkspaceFile } from './fileKinds';
-import type { ModelFileKind } from './fileKinds';
+import { kindInFolder, selectedWorkspaceFile } from './fileKinds';
 import { nodeFileSystem } from './fileSystem';
-import type { ModelFileSystem } from './fileSystem';
 import { FolderIndex } from './folderIndex';
-import { resolveServiceLink } from './serviceLink';
 import type { ServiceLink, ServiceLinkOverride } from './serviceLink';
 import type { SliceControl, TerraformParser } from './terraformParser';
 import { localPathOf } from './filePaths';
-import type { FileExtraction } from './fileExtraction';
 import type { FileContribution } from './contributions';
-import { ClosedFiles } from './closedFiles';
+import type { ClosedFiles } from './closedFiles';
+import { DiskUpdates } from './diskUpdates';
+import { resolveFolderLink, resolveFolderLinkWith, sameOverride } from './folderLink';
+import type { LinkInputs } from './folderLink';
+import type { FileReadProblem, ModelChange, ModuleFolderModelOptions } from './moduleFolderOptions';
 import { OpenDocument } from './openDocument';
 import type { ChangeOptions, ReportProblem } from './openDocument';
-
-export interface ModuleFolderModelOptions {
-  /** Absolute path of the module folder. */
-  folder: string;
-  parser: TerraformParser;
-  fileSystem?: ModelFileSystem;
-  /** The environment Terraform would run with (TF_CLOUD_*, TF_WORKSPACE). Not read from process.env implicitly. */
-  environment?: Readonly<Record<string, string | undefined>>;
-  /** Editor setting that wins over the code and the environment. */
-  override?: ServiceLinkOverride;
-  /** Files already open in the editor (path → text): read from here, not from disk, so each is parsed once. */
-  openDocuments?: ReadonlyMap<string, string>;
-  /**
-   * Files longer than this many characters are not parsed: they contribute nothing and keep no syntax tree (a
-   * 4 MB file's tree costs hundreds of MB of parser memory). `onLargeFile` hears about each one.
-   */
-  maxFileSize?: number;
-  onLargeFile?(file: string, size: number): void;
-  /**
-   * Extracts a file read from disk elsewhere (an indexing worker), or returns undefined to leave it to this thread.
-   * The promise rejects when the worker failed (this thread parses the file instead), and resolves undefined when
-   * the file is wanted no more (the workers were stopped with the server): it is then left out, not parsed here.
-   */
-  offload?(file: string, kind: ModelFileKind, text: string): Promise<FileExtraction | undefined> | undefined;
-  /** Parse one file read from disk per turn of the event loop, so requests go between them (the server does). */
-  yieldBetweenFiles?: boolean;
-  /** Loaded by the background indexer: its first load's files take their turns after those of folders an editor waits for. */
-  background?: boolean;
-  /**
-   * An opened document of at least this many characters is not parsed by openDocument, which says 'deferred': the
-   * caller parses it in slices (parsePendingInSlices), and the facts the index has for the file stay until then.
-   */
-  parseOpenedInSlicesFrom?: number;
-  /** Open documents of at least this many characters are read region by region while broken (OpenDocument's `isolateFrom`). */
-  isolateBrokenBlocksFrom?: number;
-  /** True once the server is stopping: a model still loading then reads and parses nothing more. */
-  stopped?(): boolean;
-}
-
-export interface ModelChange {
-  /** Absolute paths whose contribution changed (or `.terraform/environment`). */
-  files: string[];
-}
-
-/** A file the model could not read (permissions, a folder where a file was expected...). */
-export interface FileReadProblem {
-  file: string;
-  message: string;
-}
-
-const readConcurrency = 32;
 
 export class ModuleFolderModel {
   readonly folder: string;
   /** Folder-wide queries: variables, references, addresses, tfvars entries, per-file contributions. */
   readonly index = new FolderIndex();
   private readonly parser: TerraformParser;
-  private readonly fileSystem: ModelFileSystem;
-  private environment: Readonly<Record<string, string | undefined>>;
-  private override: ServiceLinkOverride;
+  /** The environment, the override and the selected workspace: with the folder's code, what makes its link. */
+  private readonly link: LinkInputs;
   private readonly openDocuments = new Map<string, OpenDocument>();
-  /** The files read from disk: their reads, their problems, the size limit, and every file's update count. */
+  /** The files read from disk (the disk side's): their reads, their problems, the size limit, every file's update count. */
   private readonly closed: ClosedFiles;
-  private selectedWorkspace: { name: string; file: string } | undefined;
+  /** The folder's listing, files changed on disk, closed documents and the selected workspace file. */
+  private readonly disk: DiskUpdates;
   private cachedLink: ServiceLink | undefined;
   private readonly listeners = new Set<(change: ModelChange) => void>();
   /** Set by dispose: files still being read or extracted are not parsed (nobody reads this model any more). */
@@ -92,26 +42,24 @@ export class ModuleFolderModel {
   private constructor(options: ModuleFolderModelOptions) {
     this.folder = path.resolve(options.folder);
     this.parser = options.parser;
-    this.fileSystem = options.fileSystem ?? nodeFileSystem;
-    this.environment = options.environment ?? {};
-    this.override = options.override ?? {};
+    this.link = { environment: options.environment ?? {}, override: options.override ?? {}, selectedWorkspace: undefined };
     this.stopped = options.stopped ?? (() => false);
     this.parseOpenedInSlicesFrom = options.parseOpenedInSlicesFrom ?? Number.POSITIVE_INFINITY;
     this.isolateBrokenBlocksFrom = options.isolateBrokenBlocksFrom ?? Number.POSITIVE_INFINITY;
-    this.closed = new ClosedFiles({
+    this.disk = new DiskUpdates(options, {
       folder: this.folder,
+      selectedWorkspacePath: path.join(this.folder, selectedWorkspaceFile),
       parser: this.parser,
-      fileSystem: this.fileSystem,
-      maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
-      onLargeFile: options.onLargeFile?.bind(options) ?? (() => undefined),
-      ...(options.offload ? { offload: options.offload.bind(options) } : {}),
-      yieldBetweenFiles: options.yieldBetweenFiles ?? false,
-      // The background indexer's first load takes its turns last; anything after it is something the user did.
-      parsePriority: options.background ? 'background' : 'urgent',
-      isOpen: (file) => this.openDocuments.has(file),
+      fileSystem: options.fileSystem ?? nodeFileSystem,
+      index: this.index,
+      openDocuments: this.openDocuments,
+      link: this.link,
+      invalidate: (files) => this.invalidate(files),
       disposed: () => this.disposed,
       stopped: this.stopped,
     });
+    // The disk side's reader, held here too: a keystroke bumps the file's update count and checks its size.
+    this.closed = this.disk.closed;
   }
 
   private readonly parseOpenedInSlicesFrom: number;
@@ -129,20 +77,8 @@ export class ModuleFolderModel {
   }
 
   /** Re-reads the folder listing and every file that is not open. */
-  async reindex(): Promise<void> {
-    const names = await this.fileSystem.listFiles(this.folder);
-    const files = names.filter((name) => classifyFileName(name)).map((name) => path.join(this.folder, name));
-    const listed = new Set(files);
-    const gone = this.index.files().filter((known) => !listed.has(known) && !this.openDocuments.has(known));
-    for (const file of gone) this.index.replace(file, undefined);
-    // A pool rather than fixed batches: reads keep flowing while finished files are parsed.
-    let next = 0;
-    const worker = async () => {
-      while (next < files.length) await this.loadFromDisk(files[next++]);
-    };
-    await Promise.all(Array.from({ length: Math.min(readConcurrency, files.length) }, worker));
-    await this.loadSelectedWorkspace();
-    this.invalidate([...files, ...gone]);
+  reindex(): Promise<void> {
+    return this.disk.reindex();
   }
 
   // ---- updates ----
@@ -151,44 +87,12 @@ export class ModuleFolderModel {
    * A file changed on disk. With `text`, that is its new content; without, it is read from disk. Ignored while
    * the file is open in the editor (the editor's text wins). Returns whether the file belongs to this model.
    */
-  async fileChanged(pathOrUri: string, text?: string): Promise<boolean> {
-    const file = this.toPath(pathOrUri);
-    if (file === this.selectedWorkspacePath) {
-      const generation = this.closed.bump(file);
-      const content = text ?? (await this.closed.readText(file));
-      if (!this.closed.isLatest(file, generation)) return true;
-      this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
-      this.invalidate([file]);
-      return true;
-    }
-    const kind = this.kindOf(file);
-    if (!kind) return false;
-    if (this.openDocuments.has(file)) return true;
-    if (text === undefined) {
-      await this.loadFromDisk(file);
-    } else {
-      this.closed.bump(file);
-      this.index.replace(file, this.closed.extract(file, kind, text));
-    }
-    this.invalidate([file]);
-    return true;
+  fileChanged(pathOrUri: string, text?: string): Promise<boolean> {
+    return this.disk.fileChanged(pathOrUri, text);
   }
 
   fileDeleted(pathOrUri: string): boolean {
-    const file = this.toPath(pathOrUri);
-    if (file === this.selectedWorkspacePath) {
-      this.closed.bump(file);
-      this.selectedWorkspace = undefined;
-      this.invalidate([file]);
-      return true;
-    }
-    if (!this.kindOf(file)) return false;
-    if (this.openDocuments.has(file)) return true; // the open buffer still holds the text
-    this.closed.bump(file);
-    this.closed.problems.delete(file);
-    this.index.replace(file, undefined);
-    this.invalidate([file]);
-    return true;
+    return this.disk.fileDeleted(this.toPath(pathOrUri));
   }
 
   /**
@@ -197,7 +101,7 @@ export class ModuleFolderModel {
    */
   openDocument(pathOrUri: string, text: string): boolean | 'deferred' {
     const file = this.toPath(pathOrUri);
-    const kind = this.kindOf(file);
+    const kind = kindInFolder(this.folder, file);
     if (!kind) return false;
     const inSlices = text.length >= this.parseOpenedInSlicesFrom;
     // Opened again with the same text (the folder was loaded for this very open): nothing to parse.
@@ -250,7 +154,7 @@ export class ModuleFolderModel {
     options: ChangeOptions = {},
   ): boolean | 'deferred' | 'unverified' | 'isolated' {
     const file = this.toPath(pathOrUri);
-    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    const open = kindInFolder(this.folder, file) ? this.openDocuments.get(file) : undefined;
     if (!open) return false;
     this.closed.bump(file);
     const outcome = open.change(changes, resultText, options, (text) => this.closed.tooLarge(file, text));
@@ -265,7 +169,7 @@ export class ModuleFolderModel {
   /** Parses a document whose changes were deferred (changeDocument's `deferWholeParse`); false when none wait. */
   parsePending(pathOrUri: string): boolean {
     const file = this.toPath(pathOrUri);
-    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    const open = kindInFolder(this.folder, file) ? this.openDocuments.get(file) : undefined;
     if (!open?.waitsForParse) return false;
     this.parseWhole(file, open);
     return true;
@@ -278,7 +182,7 @@ export class ModuleFolderModel {
    */
   async parsePendingInSlices(pathOrUri: string, control: SliceControl): Promise<boolean | 'stopped'> {
     const file = this.toPath(pathOrUri);
-    const open = this.kindOf(file) ? this.openDocuments.get(file) : undefined;
+    const open = kindInFolder(this.folder, file) ? this.openDocuments.get(file) : undefined;
     if (!open?.waitsForParse) return false;
     const parsed = await open.parseWholeInSlices(control);
     if (parsed === 'stopped') return 'stopped';
@@ -297,29 +201,12 @@ export class ModuleFolderModel {
    * The editor closed the file: its disk content (if any) takes over again. Its syntax tree is freed (closed files
    * keep only their extracted facts); when the disk holds the text the editor had, those facts stay as they are.
    */
-  async closeDocument(pathOrUri: string): Promise<boolean> {
-    const file = this.toPath(pathOrUri);
-    const open = this.openDocuments.get(file);
-    if (!open) return false;
-    open.dispose();
-    this.openDocuments.delete(file);
-    const generation = this.closed.bump(file);
-    let disk: string | undefined;
-    try {
-      disk = await this.fileSystem.readFile(file);
-    } catch {
-      disk = undefined; // loadFromDisk below reports it
-    }
-    if (!this.closed.isLatest(file, generation) || this.openDocuments.has(file)) return true;
-    // Its facts are the disk's already, unless they still waited for a parse (of the open text, or of changes).
-    if (disk !== undefined && disk === open.text && !open.waitsForParse) return true;
-    await this.loadFromDisk(file);
-    this.invalidate([file]);
-    return true;
+  closeDocument(pathOrUri: string): Promise<boolean> {
+    return this.disk.closeDocument(pathOrUri);
   }
 
   setEnvironment(environment: Readonly<Record<string, string | undefined>>): void {
-    this.environment = environment;
+    this.link.environment = environment;
     this.invalidate([]);
   }
 
@@ -339,7 +226,7 @@ export class ModuleFolderModel {
         this.openDocuments.delete(file);
         if (this.openDocument(file, open.text) === 'deferred') this.parsePending(file);
       } else {
-        await this.loadFromDisk(file); // over the limit still: it stays a large file, told no more
+        await this.disk.load(file); // over the limit still: it stays a large file, told no more
         this.invalidate([file]);
       }
     }
@@ -352,8 +239,8 @@ export class ModuleFolderModel {
 
   /** An override equal to the current one changes nothing (no new link, no change event). */
   setOverride(override: ServiceLinkOverride): void {
-    if (sameOverride(this.override, override)) return;
-    this.override = override;
+    if (sameOverride(this.link.override, override)) return;
+    this.link.override = override;
     this.invalidate([]);
   }
 
@@ -399,7 +286,7 @@ export class ModuleFolderModel {
   // ---- queries ----
 
   serviceLink(): ServiceLink {
-    this.cachedLink ??= this.resolveLink(this.index.all());
+    this.cachedLink ??= resolveFolderLink(this.index.all(), this.link);
     return this.cachedLink;
   }
 
@@ -408,20 +295,7 @@ export class ModuleFolderModel {
    * block reads the block from its text with the string closed; the index holds the broken file without it).
    */
   serviceLinkWith(file: string, contribution: FileContribution): ServiceLink {
-    const resolved = this.toPath(file);
-    // In the index's order (by file): the first cloud block found is the one that links, as for serviceLink().
-    const files = [...new Set([...this.index.files(), resolved])].sort();
-    return this.resolveLink(files.map((other) => (other === resolved ? contribution : this.index.get(other))).filter((found): found is FileContribution => found !== undefined));
-  }
-
-  private resolveLink(contributions: readonly FileContribution[]): ServiceLink {
-    return resolveServiceLink({
-      cloudBlocks: contributions.flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.cloudBlocks : [])),
-      remoteBackends: contributions.flatMap((contribution) => (contribution.kind === 'terraform' ? contribution.remoteBackends : [])),
-      environment: this.environment,
-      selectedWorkspace: this.selectedWorkspace,
-      override: this.override,
-    });
+    return resolveFolderLinkWith(this.index, this.toPath(file), contribution, this.link);
   }
 
   /** The text the model currently uses for an open document (undefined when the file is not open). */
@@ -443,48 +317,24 @@ export class ModuleFolderModel {
    * selected workspace file once read. What a deletion of the folder must take back (DiskWatcher.knownFilesUnder).
    */
   knownFiles(): string[] {
-    const files = new Set([...this.index.files(), ...this.closed.largeFiles(), ...this.closed.problems.keys()]);
-    if (this.selectedWorkspace) files.add(this.selectedWorkspace.file);
-    return [...files];
+    return this.disk.knownFiles();
   }
 
   /** Files that exist but could not be read, with the reason. */
   fileReadProblems(): FileReadProblem[] {
-    return [...this.closed.problems].map(([file, message]) => ({ file, message }));
+    return this.disk.fileReadProblems();
   }
 
   /** Whether a path or file URI is one of this folder's model files (by name; it need not exist yet). */
   owns(pathOrUri: string): boolean {
     const file = this.toPath(pathOrUri);
-    return file === this.selectedWorkspacePath || this.kindOf(file) !== undefined;
+    return file === this.disk.selectedWorkspacePath || kindInFolder(this.folder, file) !== undefined;
   }
 
   // ---- internals ----
 
-  private get selectedWorkspacePath(): string {
-    return path.join(this.folder, selectedWorkspaceFile);
-  }
-
   private toPath(pathOrUri: string): string {
     return localPathOf(pathOrUri);
-  }
-
-  /** Only files directly in the folder: a sub-folder is another module with its own model. */
-  private kindOf(file: string): ModelFileKind | undefined {
-    return path.dirname(file) === this.folder ? classifyFileName(path.basename(file)) : undefined;
-  }
-
-  private async loadFromDisk(file: string): Promise<void> {
-    const kind = this.kindOf(file);
-    if (!kind || this.openDocuments.has(file) || this.disposed || this.stopped()) return;
-    await this.closed.load(file, kind, (contribution) => this.index.replace(file, contribution));
-  }
-
-  private async loadSelectedWorkspace(): Promise<void> {
-    const file = this.selectedWorkspacePath;
-    const generation = this.closed.bump(file);
-    const content = await this.closed.readText(file);
-    if (this.closed.isLatest(file, generation)) this.selectedWorkspace = content === undefined ? undefined : { name: content.trim(), file };
   }
 
   /** Where an open document's extraction says what kept it out of the index (or that nothing does any more). */
@@ -497,8 +347,4 @@ export class ModuleFolderModel {
     const change = { files };
     for (const listener of [...this.listeners]) listener(change);
   }
-}
-
-function sameOverride(a: ServiceLinkOverride, b: ServiceLinkOverride): boolean {
-  return a.hostname === b.hostname && a.organization === b.organization && a.workspace === b.workspace && a.project === b.project;
 }
