@@ -3,7 +3,8 @@
 // under its new name, the apply leaves the state at the new addresses (a renamed module call moves what is in it),
 // a move from a resource the code still declares fails as Terraform fails it, count added to a resource moves its
 // instance to [0] without a moved block (Terraform's implied move), as the CLI draws it, and a move onto a resource the
-// state holds is blocked, its instances destroyed, with Terraform's warning as the CLI draws it. Same set-up as
+// state holds is blocked, its instances destroyed, with Terraform's warning as the CLI draws it, and a refresh-only plan
+// makes its moves too, drawn as drift, its apply writing them. Same set-up as
 // terraform-cli.test.ts; needs `terraform` on the PATH.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -144,5 +145,15 @@ describe('the Terraform CLI against the emulator: moved blocks', { skip: terrafo
     assert.match(planned.replace(/\n│ /g, '\n'), /\n  - terraform_data\.single could not move to terraform_data\.other\n/);
     assert.match(planned, /# terraform_data\.single\[0\] will be destroyed/);
     assert.match(planned, /Plan: 0 to add, 0 to change, 2 to destroy\./);
+  });
+
+  test('a refresh-only plan makes the move too, drawn as drift, and its apply writes the new address', async () => {
+    const network = 'module "network" { source = "./net" }\n';
+    write(`${network}resource "terraform_data" "single" {\n  count = 2\n  input = "one"\n}\nresource "terraform_data" "other2" { input = "o" }\n\nmoved {\n  from = terraform_data.other\n  to   = terraform_data.other2\n}\n`);
+    const planned = await cli('plan', '-refresh-only', '-input=false');
+    assert.match(planned, /Objects have changed outside of Terraform[^]*# terraform_data\.other has moved to terraform_data\.other2\n[^]*This is a refresh-only plan/);
+    assert.doesNotMatch(planned, /will be (created|destroyed)/);
+    await cli('apply', '-refresh-only', '-auto-approve', '-input=false');
+    assert.ok((await cli('state', 'list')).trim().split('\n').includes('terraform_data.other2'));
   });
 });

@@ -179,6 +179,69 @@ removed {
     ]);
   });
 
+  /** A refresh-only run planned to its end, the workspace's refresh finding drift or not (the seeded outcome says). */
+  const refreshOnly = async (workspaceId: string, drift: boolean) => {
+    h.store.workspace(workspaceId)!.planOutcome = { hasChanges: drift, errors: false, resourceAdditions: 0, resourceChanges: 0, resourceDestructions: 0 };
+    return plan(workspaceId, { 'refresh-only': true });
+  };
+  /** The plan JSON's drift, in its order: address, previous_address, actions. */
+  const resourceDrift = async (run: string, redacted = false) =>
+    (((await planJson(run, redacted)).resource_drift ?? []) as any[]).map((c) => [c.address, c.previous_address, c.change.actions.join(',')]);
+
+  // Terraform makes the moves before every plan walk (internal/terraform/context_plan.go planWalk calls
+  // prePlanFindAndApplyMoves whatever the mode; TestContext2Plan_movedResourceRefreshOnly): a refresh-only plan plans
+  // no change, so a move is drift (driftedResources: no-op, PrevRunAddr the old address), and its apply writes the
+  // refreshed state, moved.
+  test('a refresh-only plan makes the moves, explicit and implied, as drift (no changes); its apply writes the new addresses', async () => {
+    const workspaceId = workspaceWith('refresh-only-moves', counted(undefined) + counted(undefined, 'b'));
+    await apply(await plan(workspaceId));
+    const before = stateIds(workspaceId);
+    upload(workspaceId, `${counted(1)}${counted(undefined, 'b2').replace('input = "b2"', 'input = "b"')}moved {\n  from = terraform_data.b\n  to   = terraform_data.b2\n}\n`);
+    const run = await refreshOnly(workspaceId, true);
+    assert.deepEqual(await resourceChanges(run), []);
+    const drift = [
+      ['terraform_data.a[0]', 'terraform_data.a', 'no-op'],
+      ['terraform_data.b2', 'terraform_data.b', 'no-op'],
+    ];
+    assert.deepEqual(await resourceDrift(run), drift);
+    assert.deepEqual(await resourceDrift(run, true), drift, 'the CLI draws the plan from the redacted JSON');
+    const log = await planLog(run);
+    assert.match(log, /Terraform detected the following changes made outside of Terraform since the\nlast "terraform apply" which may have affected this plan:\n\n  # terraform_data\.a has moved to terraform_data\.a\[0\]\n    resource "terraform_data" "a" \{\n[^]*    \}\n\n  # terraform_data\.b has moved to terraform_data\.b2\n[^]*\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo\n/);
+    assert.doesNotMatch(log, /will be (created|destroyed)|Plan: /);
+    assert.equal((await h.run(run)).attributes['has-changes'], true);
+    await apply(run);
+    assert.deepEqual(stateIds(workspaceId), { 'terraform_data.a[0]': before['terraform_data.a'], 'terraform_data.b2': before['terraform_data.b'] });
+    assert.equal((await h.run(await plan(workspaceId))).attributes['has-changes'], false, 'the normal plan after it has nothing left to move');
+  });
+
+  test('a refresh-only plan whose refresh finds nothing else is not applyable for its moves alone: the state keeps its addresses', async () => {
+    // context_plan.go planWalk: a refresh-only plan is applyable when PriorState differs from PrevRunState, and the
+    // moves were made to both.
+    const workspaceId = steps.workspaceWith('refresh-only-moves-alone', counted(undefined));
+    await apply(await plan(workspaceId));
+    const before = stateIds(workspaceId);
+    upload(workspaceId, counted(2));
+    const run = await refreshOnly(workspaceId, false);
+    assert.deepEqual(await resourceDrift(run), [['terraform_data.a[0]', 'terraform_data.a', 'no-op']]);
+    const entries = (await steps.log(run, 'plan')).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+    assert.deepEqual(entries.filter((entry) => entry.type === 'resource_drift').map((entry) => [entry['@message'], entry.change.action, entry.change.resource.addr, entry.change.previous_resource.addr]), [
+      ['terraform_data.a[0]: Drift detected (move)', 'move', 'terraform_data.a[0]', 'terraform_data.a'],
+    ]);
+    assert.deepEqual(entries.filter((entry) => entry.type === 'planned_change'), []);
+    const { attributes } = await h.run(run);
+    assert.deepEqual([attributes.status, attributes['has-changes']], ['planned_and_finished', false]);
+    assert.deepEqual(stateIds(workspaceId), before);
+  });
+
+  test('a refresh-only plan warns of a blocked move as any plan does', async () => {
+    const workspaceId = workspaceWith('refresh-only-blocked', counted(1) + counted(1, 'b'));
+    await apply(await plan(workspaceId));
+    upload(workspaceId, `${counted(1, 'b')}moved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n`);
+    const run = await refreshOnly(workspaceId, false);
+    assert.deepEqual(await resourceDrift(run), []);
+    assert.ok((await planLog(run)).includes(`│ Warning: Unresolved resource instance address changes\n│\n${unresolved('terraform_data.a could not move to terraform_data.b').split('\n').map((line) => (line ? `│ ${line}` : '│')).join('\n')}\n╵`));
+  });
+
   test('the plan JSON lists resource changes in Terraform\'s address order: root module first, then by type, name and key (numbers by value)', async () => {
     const workspaceId = workspaceWith('sorted-changes', '');
     upload(workspaceId, `module "m" {\n  source = "./m"\n}\nresource "terraform_data" "b" {}\nresource "terraform_data" "a" {\n  count = 11\n}\n`, { 'm/main.tf': 'resource "null_resource" "c" {}\n' });

@@ -128,10 +128,11 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   const declared = parser && version?.files.size ? readConfiguration(parser, version.files, variableValues(parser, version.files, store.variablesOf(run.workspaceId), run.variables), { workspaceName: runWorkspaceName(store, run) }) : undefined;
   // What the workspace manages is what its current state holds, whoever wrote it (an apply, a push, an import),
   // with the configuration's `moved` blocks' renames made to it, and those Terraform implies where `count` was added
-  // or removed, as Terraform makes them before it plans.
+  // or removed, as Terraform makes them before it plans: in every mode, a refresh-only plan's too (context_plan.go
+  // planWalk calls prePlanFindAndApplyMoves whatever opts.Mode says).
   const held = store.stateVersions.current(run.workspaceId)?.state;
   const heldAddresses = [...stateInstances(held).keys()];
-  const { renames, blocked } = declared && !run.refreshOnly
+  const { renames, blocked } = declared
     ? movedAddresses(heldAddresses, [...declared.moves, ...impliedMoveStatements(heldAddresses, declared.repetition, declared.moves)])
     : { renames: new Map<string, string>(), blocked: [] };
   run.moves = [...renames].map(([from, to]) => ({ from, to }));
@@ -151,6 +152,11 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
       : declared.instances
           .filter((instance) => !changed.has(instance.address) && prior.has(instance.address) && targeted(run, instance.address))
           .map((instance) => withPreviousAddress({ address: instance.address, attributes: prior.get(instance.address)!.attributes, sensitive: prior.get(instance.address)!.sensitive }, previousAddress));
+    // A refresh-only plan plans no change, so its moves are drift (context_plan.go driftedResources: a move without
+    // other changes is a no-op drift at the new address, its PrevRunAddr the old one).
+    run.drifted = run.refreshOnly
+      ? [...previousAddress].map(([address, from]) => ({ address, attributes: prior.get(address)!.attributes, sensitive: prior.get(address)!.sensitive, previousAddress: from }))
+      : [];
     // An output reading only instances this plan leaves alone has their values now (a second plan shows no change);
     // one reading an instance the plan changes is known after apply.
     const outputs = outputsReadingInstances(store, run, (address) => (changed.has(address) ? undefined : prior.get(address))) ?? declared.outputs;
@@ -174,6 +180,8 @@ function startPlan(run: RunRecord, ctx: EffectContext): void {
   // plan changes what it lists, outputs included (Terraform applies an output-only change).
   const errors = run.planFailed || outcome.errors;
   // A move alone is a change too: applying it renames the state (Terraform's plan is not empty when something moved).
+  // Not in a refresh-only plan: Terraform finds it applyable only when refreshing changed the state (context_plan.go
+  // planWalk compares PriorState with PrevRunState, both already moved), so the moves persist only with drift.
   run.hasChanges = !errors && (run.refreshOnly ? outcome.hasChanges : run.changes.length > 0 || run.moves.length > 0 || changesOutputs(run.outputs));
   const plan = records.plan(run);
   plan.structuredRunOutput = workspace?.structuredRunOutputEnabled ?? true;

@@ -2,7 +2,7 @@
 // how much of it is visible at a given moment: a phase's output appears line by line over its duration, so a
 // client following the log-read-url sees it grow, then the ETX byte once the phase is over (notes §5.4).
 import { deleteReasonLine } from './deleteReasonLine';
-import type { ApplyOperation, LogRecord, PlannedChange, RunRecord } from './model';
+import type { ApplyOperation, LogRecord, PlannedChange, RunRecord, UnchangedInstance } from './model';
 import { compareAddresses, parseAddress } from './address';
 import { attributeLines } from './attributeLines';
 import { countChanges } from './changes';
@@ -57,13 +57,22 @@ export function planLogLines({ run, engineVersion, changes, errors, drift, findi
     return lines;
   }
   if (run.refreshOnly) {
-    if (drift) {
+    // The moves are drift here (a refresh-only plan has no changes to draw them among), each drawn as in a plan, in
+    // the plan JSON's address order; then the refresh-only note (internal/command/jsonformat/plan.go renderHumanDiffDrift).
+    const moved = [...(run.drifted ?? [])].sort((a, b) => compareAddresses(a.address, b.address));
+    if (drift || moved.length > 0) {
       lines.push(
         'Note: Objects have changed outside of Terraform',
         '',
-        'Terraform detected changes made outside of Terraform since the last "terraform apply".',
-        'This is a refresh-only plan, so Terraform will not take any actions to undo these.',
-        'Apply this plan to update the Terraform state to match.',
+        'Terraform detected the following changes made outside of Terraform since the',
+        'last "terraform apply" which may have affected this plan:',
+        '',
+        ...moved.flatMap((instance) => [...movedBlock(instance), '']),
+        '',
+        'This is a refresh-only plan, so Terraform will not take any actions to undo',
+        'these. If you were expecting these changes then you can apply this plan to',
+        'record the updated values in the Terraform state without changing any remote',
+        'objects.',
       );
     } else {
       lines.push('No changes. Your infrastructure still matches the configuration.');
@@ -169,7 +178,7 @@ function legend(changes: PlannedChange[]): string[] {
 }
 
 /** `# a has moved to b` and the object, unchanged (internal/command/jsonformat/plan.go resourceChangeComment). */
-function movedBlock(instance: NonNullable<RunRecord['unchanged']>[number]): string[] {
+function movedBlock(instance: UnchangedInstance): string[] {
   const parsed = parseAddress(instance.address);
   const attributes = attributeLines({ address: instance.address, action: 'update', before: instance.attributes, after: instance.attributes, sensitive: instance.sensitive });
   return [`  # ${instance.previousAddress} has moved to ${instance.address}`, `    resource "${parsed?.type}" "${parsed?.name}" {`, ...attributes, '    }'];

@@ -57,6 +57,14 @@ export interface PlannedOutput {
   action: 'create' | 'update' | 'delete' | 'no-op';
 }
 
+/** An instance as the state holds it, at the address the plan gives it (and the one a move renamed it from). */
+export interface UnchangedInstance {
+  address: string;
+  attributes: Record<string, unknown>;
+  sensitive: string[];
+  previousAddress?: string;
+}
+
 export interface RunRecord {
   id: string; // run-…
   workspaceId: string;
@@ -107,7 +115,13 @@ export interface RunRecord {
    * Declared instances the plan leaves as they are, with their state's attributes: plan JSON lists them as `no-op`,
    * as Terraform does, so a reader can tell "1 of 3 instances changes" from "the only instance changes".
    */
-  unchanged?: Array<{ address: string; attributes: Record<string, unknown>; sensitive: string[]; previousAddress?: string }>;
+  unchanged?: UnchangedInstance[];
+  /**
+   * Terraform's drift the emulator can tell (context_plan.go driftedResources): in a refresh-only plan, each instance
+   * a move renamed, `no-op` at its new address with the one it moved from. Plan JSON's `resource_drift`, drawn by the
+   * CLI as "# a has moved to b" under "Objects have changed outside of Terraform".
+   */
+  drifted?: UnchangedInstance[];
   /**
    * The instances `moved` blocks rename, old address → new, worked out when planning starts: the plan reads the state
    * renamed, and the apply writes it renamed (runs/stateMoves.ts), changed or not.

@@ -3,7 +3,7 @@
 // Its resource changes carry the attributes before and after where the plan followed the configuration.
 import { compareAddresses, parseAddress, impliedProvider } from './address';
 import { generatedId } from './changeValues';
-import type { PlannedChange, PlannedOutput, RunRecord } from './model';
+import type { PlannedChange, PlannedOutput, RunRecord, UnchangedInstance } from './model';
 import { plannedValues, priorState, type ResourceChangeJson } from './planValues';
 
 export const planJsonPathPrefix = '/_archivist/v1/plan-json/';
@@ -27,11 +27,15 @@ export function planJsonDocument(run: RunRecord, { redact }: Options = { redact:
   const resourceChanges = [...run.changes.map((change) => resourceChange(run, change, redact)), ...(run.unchanged ?? []).map((instance) => unchangedResource(instance, redact))]
     .sort((a, b) => compareAddresses(a.address as string, b.address as string));
   const prior = priorState(run, resourceChanges as unknown as ResourceChangeJson[]);
+  // A refresh-only plan's moves, kept as drift though they are no-ops (internal/command/jsonplan/plan.go keeps no-op
+  // drift in refresh-only mode only; resource_drift is left out when empty).
+  const drift = (run.drifted ?? []).map((instance) => unchangedResource(instance, redact)).sort((a, b) => compareAddresses(a.address as string, b.address as string));
   // Terraform's field order: the CLI does not care, a reader diffing against `terraform show -json` might.
   return {
     format_version: '1.2',
     terraform_version: run.engineVersion,
     planned_values: plannedValues(run, resourceChanges as unknown as ResourceChangeJson[]),
+    ...(drift.length > 0 ? { resource_drift: drift } : {}),
     resource_changes: resourceChanges,
     output_changes: Object.fromEntries((run.isDestroy ? [] : (run.outputs ?? [])).map((output) => [output.name, outputChange(output, redact)])),
     ...(prior ? { prior_state: prior } : {}),
@@ -62,7 +66,7 @@ function resourceChange(run: RunRecord, change: PlannedChange, redact: boolean):
 }
 
 /** An instance the plan leaves alone: `no-op`, before and after both the state's. */
-function unchangedResource(instance: NonNullable<RunRecord['unchanged']>[number], redact: boolean): Record<string, unknown> {
+function unchangedResource(instance: UnchangedInstance, redact: boolean): Record<string, unknown> {
   const values = redact ? redacted(instance.attributes, instance.sensitive) : instance.attributes;
   return {
     ...addressFields(instance.address, instance.previousAddress),
@@ -121,11 +125,13 @@ function hiddenAfter(before: unknown, same: boolean): string {
  */
 export function redactedPlanJsonDocument(run: RunRecord): Record<string, unknown> {
   const plan = planJsonDocument(run, { redact: true });
-  const changes = plan.resource_changes as Array<{ type: string; provider_name: string; change: Record<'before' | 'after' | 'after_unknown' | 'after_sensitive', Record<string, unknown> | null | false> }>;
+  type Shown = Array<{ type: string; provider_name: string; change: Record<'before' | 'after' | 'after_unknown' | 'after_sensitive', Record<string, unknown> | null | false> }>;
+  const changes = plan.resource_changes as Shown;
+  const drift = (plan.resource_drift ?? []) as Shown;
   // The renderer draws an attribute only when the schema names it: the emulated resources' attributes are whatever
   // the configuration wrote ("dynamic"), with a computed string id.
   const schemas = new Map<string, Map<string, Set<string>>>();
-  for (const { type, provider_name: provider, change } of changes) {
+  for (const { type, provider_name: provider, change } of [...changes, ...drift]) {
     const byType = schemas.get(provider) ?? new Map<string, Set<string>>();
     schemas.set(provider, byType);
     const names = byType.get(type) ?? new Set<string>(['id']);
@@ -152,7 +158,7 @@ export function redactedPlanJsonDocument(run: RunRecord): Record<string, unknown
     provider_format_version: '1.0',
     terraform_version: plan.terraform_version,
     resource_changes: changes,
-    resource_drift: [],
+    resource_drift: drift,
     output_changes: plan.output_changes,
     relevant_attributes: [],
     provider_schemas: providerSchemas,

@@ -2,7 +2,7 @@
 // from the worker, then the JSON lines of Terraform's `-json` UI. The CLI renders each line it can parse (and
 // draws the plan itself from json-output-redacted); the extension's log documents show their `@message`.
 import { countChanges } from './changes';
-import { parseAddress, impliedProvider } from './address';
+import { compareAddresses, parseAddress, impliedProvider } from './address';
 import { generatedId, idOnCreate } from './changeValues';
 import type { ConfigurationFinding } from './configurationCheck';
 import { executionHalted, interruptLines, type ApplyLog } from './logs';
@@ -43,6 +43,12 @@ export function structuredPlanLines({ run, changes, errors, findings, refreshed,
   if (failures.length > 0) {
     for (const finding of failures) lines.push(diagnosticLine(line, finding));
     return [...lines, 'Operation failed: failed running terraform plan (exit 1)'];
+  }
+  // A refresh-only plan's moves are drift, "move" drift (internal/command/views/operation.go OperationJSON.Plan writes
+  // move-only drift in refresh-only mode; views/json_view.go ResourceDrift), in the plan JSON's address order.
+  for (const { address, previousAddress } of [...(run.drifted ?? [])].sort((a, b) => compareAddresses(a.address, b.address))) {
+    const previous = previousAddress ? { previous_resource: resourceOf(previousAddress) } : {};
+    lines.push(line('info', `${address}: Drift detected (move)`, 'resource_drift', { change: { resource: resourceOf(address), ...previous, action: 'move' } }));
   }
   // An instance a `moved` block renamed is a change of its own even when nothing else about it changes ("move").
   const movedOnly = (run.unchanged ?? []).filter((instance) => instance.previousAddress).map((instance) => ({ address: instance.address, action: 'move', previousAddress: instance.previousAddress }));
