@@ -4,12 +4,11 @@
 // `terraform-mode` comes from MELPA for users; here a bare mode of that name stands in for it. Skipped where Emacs or
 // eglot is not installed (.ci/run installs both).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { describe, test } from 'node:test';
+import { editorEnvironment, editorSandbox, runEditorProbe } from '../helpers/editorProbe';
 
 const hasEglot = spawnSync('emacs', ['--batch', '--eval', "(require 'eglot)"], { stdio: 'ignore' }).status === 0;
 
@@ -58,18 +57,10 @@ const probe = `
 `;
 
 describe('Emacs (eglot) with the README configuration', { skip: hasEglot ? false : 'Emacs with eglot is not installed (apt-get install -y emacs-nox elpa-eglot)' }, () => {
-  let emulator: RunningEmulator;
-  let base: string;
-  before(async () => {
-    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
-    base = await mkdtemp(path.join(os.tmpdir(), 'hcp-emacs-'));
-  });
-  after(async () => {
-    await emulator.close();
-    await rm(base, { recursive: true, force: true });
-  });
+  const sandbox = editorSandbox('hcp-emacs-');
 
   test('signs in from TF_TOKEN_<host> and shows the diagnostics that need the workspace', async () => {
+    const { emulator, base } = sandbox;
     const folder = path.join(base, 'demo-app');
     await cp(path.resolve('test/fixtures/demo-app'), folder, { recursive: true });
     const init = path.join(base, 'init.el');
@@ -77,28 +68,15 @@ describe('Emacs (eglot) with the README configuration', { skip: hasEglot ? false
     const probeFile = path.join(base, 'probe.el');
     await writeFile(probeFile, probe);
     const out = path.join(base, 'probe.json');
-    const host = new URL(emulator.url).host;
-    const env: NodeJS.ProcessEnv = {
-      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TF_TOKEN_') && !key.startsWith('TF_CLOUD_'))),
-      HOME: base,
-      HCP_TERRAFORM_SERVER: path.resolve('dist/server.js'),
-      HCP_TERRAFORM_ADDRESS: emulator.url,
-      [`TF_TOKEN_${host.replace(/\./g, '_')}`]: emulator.tokens.member,
-      PROBE_OUT: out,
-    };
-    const child = spawn('emacs', ['--batch', '-l', init, '-l', probeFile], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const result = JSON.parse(await readFile(out, 'utf8').catch(() => 'null')) as {
+    const env = editorEnvironment(base, emulator, { PROBE_OUT: out });
+    const { result, output, code } = await runEditorProbe<{
       seen: boolean;
       mode: string;
       server: boolean;
       signedIn: boolean;
       address: string | null;
       diagnostics: string[];
-    } | null;
+    }>('emacs', ['--batch', '-l', init, '-l', probeFile], folder, env, out);
     assert.ok(result, `emacs wrote nothing (exit ${code}): ${output}`);
     assert.equal(result.mode, 'terraform-mode');
     assert.ok(result.server, `the README config did not start the server: ${output}`);

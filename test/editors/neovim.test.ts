@@ -2,12 +2,11 @@
 // init.lua block against the emulator, with the token where the README says a user puts it (TF_TOKEN_<host>), and
 // gets signed in and sees the server's diagnostics. Skipped where nvim is not installed (.ci/run installs it).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../emulator/src/index';
+import { describe, test } from 'node:test';
+import { editorEnvironment, editorSandbox, runEditorProbe } from '../helpers/editorProbe';
 
 const hasNeovim = spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
 
@@ -47,18 +46,10 @@ vim.cmd('qall!')
 `;
 
 describe('Neovim with the README configuration', { skip: hasNeovim ? false : 'nvim is not installed (apt-get install -y neovim)' }, () => {
-  let emulator: RunningEmulator;
-  let base: string;
-  before(async () => {
-    emulator = await startEmulator({ seed: 'demo', clock: 'manual' });
-    base = await mkdtemp(path.join(os.tmpdir(), 'hcp-nvim-'));
-  });
-  after(async () => {
-    await emulator.close();
-    await rm(base, { recursive: true, force: true });
-  });
+  const sandbox = editorSandbox('hcp-nvim-');
 
   test('signs in from TF_TOKEN_<host> and shows the diagnostics that need the workspace', async () => {
+    const { emulator, base } = sandbox;
     const folder = path.join(base, 'demo-app');
     await cp(path.resolve('test/fixtures/demo-app'), folder, { recursive: true });
     const init = path.join(base, 'init.lua');
@@ -66,30 +57,18 @@ describe('Neovim with the README configuration', { skip: hasNeovim ? false : 'nv
     const probeFile = path.join(base, 'probe.lua');
     await writeFile(probeFile, probe);
     const out = path.join(base, 'probe.json');
-    const host = new URL(emulator.url).host;
-    const env: NodeJS.ProcessEnv = {
-      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TF_TOKEN_') && !key.startsWith('TF_CLOUD_'))),
-      HOME: base,
+    const env = editorEnvironment(base, emulator, {
       XDG_CONFIG_HOME: path.join(base, 'config'),
       XDG_DATA_HOME: path.join(base, 'data'),
       XDG_STATE_HOME: path.join(base, 'state'),
-      HCP_TERRAFORM_SERVER: path.resolve('dist/server.js'),
-      HCP_TERRAFORM_ADDRESS: emulator.url,
-      // As the README says: a port stays in the name, set with env.
-      [`TF_TOKEN_${host.replace(/\./g, '_')}`]: emulator.tokens.member,
       PROBE_OUT: out,
-    };
-    const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, 'variables.tf', '-c', `luafile ${probeFile}`], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const result = JSON.parse(await readFile(out, 'utf8').catch(() => 'null')) as {
+    });
+    const { result, output, code } = await runEditorProbe<{
       seen: boolean;
       status: { signedIn: boolean; address: string } | null;
       diagnostics: Array<{ file: string; source: string; code: string; message: string }>;
       clients: number;
-    } | null;
+    }>('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, 'variables.tf', '-c', `luafile ${probeFile}`], folder, env, out);
     assert.ok(result, `nvim wrote nothing (exit ${code}): ${output}`);
     assert.equal(result.clients, 1, 'the README config did not start the server');
     assert.deepEqual(result.status && { signedIn: result.status.signedIn, address: result.status.address }, { signedIn: true, address: emulator.url });
