@@ -115,6 +115,13 @@ export function movedAddresses(addresses: Iterable<string>, moves: readonly Move
   const held = [...addresses];
   const renames = new Map<string, string>();
   const blocked = new Map<string, BlockedMove>();
+  // What the state holds at each level a statement can name (instances, resources, module instances), read once.
+  const heldUnits = new Map<(address: string) => string, Set<string>>();
+  const holds = (unit: (address: string) => string, wanted: string) => {
+    let units = heldUnits.get(unit);
+    if (!units) heldUnits.set(unit, (units = new Set(held.map(unit))));
+    return units.has(wanted);
+  };
   for (const original of held) {
     let address = original;
     // Each statement at most once: a cycle (a→b, b→a) ends instead of turning forever.
@@ -125,9 +132,9 @@ export function movedAddresses(addresses: Iterable<string>, moves: readonly Move
       used.add(move);
       const next = move.to + address.slice(move.from.length);
       // What the statement moves, at its own level: the objects moving along with this one never block it.
-      const unit = isModulePath(move.from) ? moduleOf : hasKey(move.from) || hasKey(move.to) ? (instance: string) => instance : resourceOf;
+      const unit = isModulePath(move.from) ? moduleOf : hasKey(move.from) || hasKey(move.to) ? instanceOf : resourceOf;
       const wanted = unit(next);
-      if (held.some((other) => unit(other) === wanted && unit(other) !== unit(original))) {
+      if (wanted !== unit(original) && holds(unit, wanted)) {
         blocked.set(unit(address), { actual: unit(address), wanted });
         break;
       }
@@ -136,6 +143,11 @@ export function movedAddresses(addresses: Iterable<string>, moves: readonly Move
     if (address !== original) renames.set(original, address);
   }
   return { renames, blocked: [...blocked.values()] };
+}
+
+/** An instance address as it is: the level of a statement that names an instance. */
+function instanceOf(address: string): string {
+  return address;
 }
 
 /** `module.m[0].x.y` → `module.m[0]`: the module instance an address is in. */
