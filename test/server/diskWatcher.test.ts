@@ -7,7 +7,7 @@ import type { FSWatcher } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver';
@@ -171,4 +171,49 @@ describe('DiskWatcher failures', () => {
     assert.equal(told.length, 1);
     assert.match(told[0]!, /ulimit -n/);
   });
+});
+
+// What a shell's `rm -rf` can leave the watch with: one file's event, and none of the folders'. The folder's other
+// known files, nested ones too, are reported deleted all the same.
+test('a deleted file whose folder is gone too sweeps that folder\'s other known files', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'hcp-watch-lost-'));
+  try {
+    const files = ['removed/main.tf', 'removed/deep/er/values.tfvars', 'kept/main.tf'].map((file) => path.join(root, file));
+    for (const file of files) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'variable "x" {}\n');
+    }
+    let listener: ((event: string, filename: string) => void) | undefined;
+    const fake = new EventEmitter() as EventEmitter & { close(): void };
+    fake.close = () => undefined;
+    const reported: FileEvent[] = [];
+    let settle!: () => void;
+    const flushed = new Promise<void>((resolve) => (settle = resolve));
+    const watcher = new DiskWatcher({
+      globs: watchedFileGlobs,
+      timers: realTimers,
+      quietMs: 0,
+      log: () => undefined,
+      tell: () => undefined,
+      knownFilesUnder: (folder) => files.filter((file) => file.startsWith(folder + path.sep)),
+      onChanges(changes) {
+        reported.push(...changes);
+        settle();
+      },
+      watch: (_folder, _options, onEvent) => ((listener = onEvent as typeof listener), fake as unknown as FSWatcher),
+    });
+    watcher.add(root);
+    await rm(path.join(root, 'removed'), { recursive: true });
+    listener!('rename', path.join('removed', 'main.tf'));
+    // The watcher's timers do not hold the process open (a server's watch never should): this does, until the report.
+    const alive = setInterval(() => undefined, 1_000);
+    await flushed.finally(() => clearInterval(alive));
+    watcher.dispose();
+    assert.deepEqual(
+      reported.map((change) => `${path.relative(root, fileURLToPath(change.uri))} ${change.type}`).sort(),
+      [`${path.join('removed', 'deep', 'er', 'values.tfvars')} ${FileChangeType.Deleted}`, `${path.join('removed', 'main.tf')} ${FileChangeType.Deleted}`],
+    );
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });

@@ -11,7 +11,7 @@
 import { watch as fsWatch } from 'node:fs';
 import type { FSWatcher, WatchListener } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver';
 import type { FileEvent } from 'vscode-languageserver';
 import type { TimerHandle, Timers } from '../workspaces/timers';
@@ -150,9 +150,26 @@ export class DiskWatcher {
       ),
       goneFilesBelow(folders, { knownFilesUnder: (folder) => this.options.knownFilesUnder?.(folder) ?? [], except: batched, log: this.options.log }),
     ]);
-    const reported = [...changes.filter((change): change is FileEvent => change !== undefined), ...held];
+    // A shell's `rm -rf` can remove a sub-folder's watch before its events are read, and the events of the folders
+    // themselves may never come: a file reported deleted whose folder is gone too has its gone folder's other known
+    // files swept as well (a file deleted alone leaves its folder, and costs one stat).
+    const goneFolders = await goneFoldersOf(changes.filter((change): change is FileEvent => change?.type === FileChangeType.Deleted), folders);
+    const swept = goneFolders.length > 0 ? await goneFilesBelow(goneFolders, { knownFilesUnder: (folder) => this.options.knownFilesUnder?.(folder) ?? [], except: new Set([...batched, ...held.map((event) => fileURLToPath(event.uri))]), log: this.options.log }) : [];
+    const reported = [...changes.filter((change): change is FileEvent => change !== undefined), ...held, ...swept];
     if (!this.disposed && reported.length > 0) this.options.onChanges(reported);
   }
+}
+
+/** The highest gone folder above each deleted file, when its own folder is gone; none already swept (`swept`). */
+async function goneFoldersOf(deleted: FileEvent[], swept: readonly string[]): Promise<string[]> {
+  const folders = new Set<string>();
+  for (const event of deleted) {
+    let folder = path.dirname(fileURLToPath(event.uri));
+    if ((await statOrGone(folder)) !== 'gone') continue;
+    while ((await statOrGone(path.dirname(folder))) === 'gone') folder = path.dirname(folder);
+    if (!swept.some((above) => folder === above || folder.startsWith(above + path.sep))) folders.add(folder);
+  }
+  return [...folders];
 }
 
 /** What the user can do when a folder cannot be watched, by the reason the system gave. */
